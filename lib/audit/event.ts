@@ -1,0 +1,251 @@
+// The audit record: one JSON line per decision, versioned, redacted and bounded.
+
+import type { Level, Severity, UnifiedRoutingDecision } from '../engine/types.js';
+
+export const AUDIT_SCHEMA_VERSION = 1;
+
+/** Longest string kept anywhere in an audit event (after redaction). */
+export const MAX_AUDIT_STRING = 2000;
+
+export interface AuditMatchV1 {
+  id: string;
+  severity: string;
+  action: string;
+  matched: string;
+  where?: string;
+}
+
+export interface AuditEventV1 {
+  schema: 1;
+  decision_id: string;
+  /** ISO-8601 from the engine's injected clock (decision.audit.timestamp). */
+  ts: string;
+  session_id: string;
+  /** Hook event name, e.g. "PreToolUse". */
+  event: string;
+  tool?: string;
+  tool_use_id?: string;
+  /** Normalised, redacted hook input with every string truncated; null when it had to be dropped. */
+  input: unknown;
+  registry_hash: string;
+  config_hash: string;
+  engine_version: string;
+  local: {
+    matches: AuditMatchV1[];
+    max_severity: Severity;
+    level: Level;
+    confidence: number;
+  };
+  orchestrator: {
+    available: boolean;
+    source: string;
+    unavailable_reason?: string;
+    level?: Level;
+    answer?: unknown;
+    latency_ms: number;
+  };
+  rules: string[];
+  verdict: Level;
+  confidence: number;
+  latency_ms: number;
+  error?: string;
+  /** Paths whose strings were masked (e.g. "input.tool_input.command"), or "<part>:dropped". Like OPA's "masked". */
+  redactions: string[];
+}
+
+export type Redactor = (s: string) => { text: string; kinds: string[] };
+
+export interface AuditMeta {
+  event: string;
+  registryHash: string;
+  configHash: string;
+  engineVersion: string;
+  latencyMs: number;
+  rawInput: unknown;
+  redact: Redactor;
+  error?: string;
+}
+
+/** Canonical float: rounded to 3 decimals, -0 → 0, non-finite → 0. */
+export function canonicalNumber(x: unknown): number {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return 0;
+  const r = Math.round(x * 1000) / 1000;
+  return r === 0 ? 0 : r;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Cut to MAX_AUDIT_STRING chars (marker included), never splitting a surrogate pair. */
+export function truncateString(s: string, max = MAX_AUDIT_STRING): string {
+  if (s.length <= max) return s;
+  const marker = `…[+${s.length - max} chars]`;
+  let cut = Math.max(0, max - marker.length);
+  const code = s.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return s.slice(0, cut) + marker;
+}
+
+const MAX_DEPTH = 32;
+
+class Scrubber {
+  readonly paths = new Set<string>();
+  /**
+   * lenient: for text the engine already redacted upstream (match excerpts, orchestrator answers): the redactor
+   * runs again as a second line of defence, but if it fails the text is only truncated instead of dropped.
+   */
+  lenient = false;
+  constructor(private readonly redact: Redactor) {}
+
+  /** Redact (may throw), repair, then truncate one string; remembers the path when something was masked. */
+  text(s: string, path: string): string {
+    let out: string;
+    try {
+      const r = this.redact(s);
+      if (!r || typeof r.text !== 'string') throw new Error('redactor returned no text');
+      if (r.text !== s || (Array.isArray(r.kinds) && r.kinds.length > 0)) this.paths.add(path);
+      out = r.text;
+    } catch (err) {
+      if (!this.lenient) throw err;
+      out = s;
+    }
+    return truncateString(out.replace(LONE_SURROGATE, '\uFFFD'));
+  }
+
+  /** JSON-normalise a value, scrubbing every string. Cycles, functions and symbols are not kept. */
+  value(v: unknown, path: string, seen: Set<object>, depth: number): unknown {
+    switch (typeof v) {
+      case 'string':
+        return this.text(v, path);
+      case 'number':
+        return Number.isFinite(v) ? v : null;
+      case 'boolean':
+        return v;
+      case 'bigint':
+        return this.text(v.toString(), path);
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        return undefined;
+    }
+    if (v === null) return null;
+    const obj = v as object;
+    if (seen.has(obj)) return '[circular]';
+    if (depth >= MAX_DEPTH) return '[too deep]';
+    if (obj instanceof Date) return Number.isNaN(obj.getTime()) ? null : obj.toISOString();
+    if (ArrayBuffer.isView(obj)) return `[binary ${obj.byteLength} bytes]`;
+    seen.add(obj);
+    try {
+      if (Array.isArray(obj)) {
+        return obj.map((item, i) => {
+          const out = this.value(item, `${path}[${i}]`, seen, depth + 1);
+          return out === undefined ? null : out;
+        });
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(obj)) {
+        const item = this.value((obj as Record<string, unknown>)[key], `${path}.${key}`, seen, depth + 1);
+        if (item !== undefined) out[truncateString(key.replace(LONE_SURROGATE, '\uFFFD'), 200)] = item;
+      }
+      return out;
+    } finally {
+      seen.delete(obj);
+    }
+  }
+
+  /** Scrub a whole part; on any failure (e.g. the redactor throws) the part is dropped, never written raw. */
+  part(v: unknown, path: string, lenient = false): { ok: true; value: unknown } | { ok: false } {
+    const before = new Set(this.paths);
+    this.lenient = lenient;
+    try {
+      return { ok: true, value: this.value(v, path, new Set(), 0) };
+    } catch {
+      // Forget paths recorded for the dropped part; record the drop instead.
+      this.paths.clear();
+      for (const p of before) this.paths.add(p);
+      this.paths.add(`${path}:dropped`);
+      return { ok: false };
+    } finally {
+      this.lenient = false;
+    }
+  }
+}
+
+function roundAnswerFloats(answer: unknown): unknown {
+  if (answer && typeof answer === 'object') {
+    const iv = (answer as { intervention?: { userEScore?: unknown } }).intervention;
+    if (iv && typeof iv === 'object' && typeof iv.userEScore === 'number') iv.userEScore = canonicalNumber(iv.userEScore);
+  }
+  return answer;
+}
+
+export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): AuditEventV1 {
+  const s = new Scrubber(meta.redact);
+
+  const input = s.part(meta.rawInput, 'input');
+
+  const matches: AuditMatchV1[] = (d.local.matches ?? []).map((m, i) => {
+    const base = `local.matches[${i}]`;
+    const matched = s.part(m.matched, `${base}.matched`, true);
+    const out: AuditMatchV1 = {
+      id: m.id,
+      severity: m.severity,
+      action: m.action,
+      matched: matched.ok && typeof matched.value === 'string' ? matched.value : '[dropped]',
+    };
+    if (m.where !== undefined) {
+      const where = s.part(m.where, `${base}.where`, true);
+      out.where = where.ok && typeof where.value === 'string' ? where.value : '[dropped]';
+    }
+    return out;
+  });
+
+  const o = d.orchestration;
+  const orchestrator: AuditEventV1['orchestrator'] = { available: o.available, source: o.source, latency_ms: 0 };
+  if (o.unavailableReason !== undefined) {
+    const r = s.part(o.unavailableReason, 'orchestrator.unavailable_reason', true);
+    orchestrator.unavailable_reason = r.ok && typeof r.value === 'string' ? r.value : '[dropped]';
+  }
+  if (o.level !== undefined) orchestrator.level = o.level;
+  if (o.answer !== undefined) {
+    const a = s.part(o.answer, 'orchestrator.answer', true);
+    if (a.ok) orchestrator.answer = roundAnswerFloats(a.value);
+  }
+  orchestrator.latency_ms = canonicalNumber(o.latencyMs);
+
+  let error: string | undefined;
+  if (meta.error !== undefined) {
+    const e = s.part(meta.error, 'error');
+    error = e.ok && typeof e.value === 'string' ? e.value : '[dropped]';
+  }
+
+  const when = new Date(typeof d.audit.timestamp === 'number' ? d.audit.timestamp : Number.NaN);
+  const ts = (Number.isNaN(when.getTime()) ? new Date(0) : when).toISOString();
+
+  const ev: AuditEventV1 = {
+    schema: 1,
+    decision_id: d.audit.decisionId,
+    ts,
+    session_id: d.input.sessionId,
+    event: meta.event,
+    ...(d.input.toolName !== undefined ? { tool: d.input.toolName } : {}),
+    ...(d.input.toolUseId !== undefined ? { tool_use_id: d.input.toolUseId } : {}),
+    input: input.ok ? (input.value ?? null) : null,
+    registry_hash: meta.registryHash,
+    config_hash: meta.configHash,
+    engine_version: meta.engineVersion,
+    local: {
+      matches,
+      max_severity: d.local.maxSeverity,
+      level: d.local.level,
+      confidence: canonicalNumber(d.local.confidence),
+    },
+    orchestrator,
+    rules: [...(d.audit.decisionRules ?? [])],
+    verdict: d.decision.action,
+    confidence: canonicalNumber(d.decision.confidence),
+    latency_ms: canonicalNumber(meta.latencyMs),
+    ...(error !== undefined ? { error } : {}),
+    redactions: [...s.paths],
+  };
+  return ev;
+}

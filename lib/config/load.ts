@@ -1,0 +1,97 @@
+// Loads user and project config files over the defaults. A broken file is skipped with a one-line issue;
+// the hook then runs on the remaining (still valid) configuration, never on a half-parsed one.
+
+import { existsSync, readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+import { canonicalHash } from '../registry/hash.js';
+import { DEFAULT_CONFIG } from './defaults.js';
+import type { HookwardenConfig } from './types.js';
+
+const level = z.enum(['silent', 'allow', 'notify', 'warn', 'ask', 'block']);
+const severity = z.enum(['none', 'low', 'medium', 'high', 'critical']);
+
+const fileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  keter: z.optional(
+    z.strictObject({
+      mode: z.optional(z.enum(['embedded', 'http', 'off'])),
+      timeoutMs: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+      eScore: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+      tiers: z.optional(z.array(z.strictObject({ name: z.string(), min: z.number().check(z.minimum(0), z.maximum(1)) }))),
+      matrix: z.optional(z.record(z.string(), z.record(severity, level))),
+      toolRisk: z.optional(z.record(z.string(), severity)),
+      url: z.optional(z.string().check(z.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+      headers: z.optional(z.record(z.string(), z.string())),
+    }),
+  ),
+  onInternalError: z.optional(z.enum(['ask', 'deny'])),
+  suggestAgents: z.optional(z.boolean()),
+  maxSuggestions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(10))),
+});
+
+type ConfigFile = z.infer<typeof fileSchema>;
+
+export interface LoadedConfig {
+  config: HookwardenConfig;
+  hash: string;
+  issues: string[];
+  files: string[];
+}
+
+function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
+  const { $schema: _ignored, keter, ...rest } = file;
+  const next: HookwardenConfig = { ...base, ...rest, keter: { ...base.keter } };
+  if (keter) {
+    const { matrix, toolRisk, ...k } = keter;
+    Object.assign(next.keter, k);
+    if (matrix) next.keter.matrix = { ...base.keter.matrix, ...(matrix as HookwardenConfig['keter']['matrix']) };
+    if (toolRisk) next.keter.toolRisk = { ...base.keter.toolRisk, ...toolRisk };
+  }
+  return next;
+}
+
+/** Cross-field checks zod/mini cannot express in the per-field schema. */
+function consistencyIssue(c: HookwardenConfig): string | null {
+  if (!c.keter.tiers.length) return 'keter.tiers must not be empty';
+  for (const t of c.keter.tiers) {
+    const row = c.keter.matrix[t.name];
+    if (!row) return `keter.matrix has no row for tier "${t.name}"`;
+    for (const s of ['none', 'low', 'medium', 'high', 'critical'] as const) {
+      if (!row[s]) return `keter.matrix.${t.name}.${s} is missing`;
+    }
+  }
+  if (c.keter.mode === 'http' && !c.keter.url) return 'keter.url is required when keter.mode is "http"';
+  return null;
+}
+
+export function loadConfig(paths: string[]): LoadedConfig {
+  let config = DEFAULT_CONFIG;
+  const issues: string[] = [];
+  const files: string[] = [];
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      issues.push(`${path}: not valid JSON (${(err as Error).message}); file ignored`);
+      continue;
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      issues.push(`${path}: ${i?.path.map(String).join('.') || '(root)'}: ${i?.message ?? 'invalid'}; file ignored`);
+      continue;
+    }
+    const next = merge(config, parsed.data);
+    const problem = consistencyIssue(next);
+    if (problem) {
+      issues.push(`${path}: ${problem}; file ignored`);
+      continue;
+    }
+    config = next;
+    files.push(path);
+  }
+  config = { ...config, keter: { ...config.keter, tiers: [...config.keter.tiers].sort((a, b) => a.min - b.min) } };
+  return { config, hash: canonicalHash(config), issues, files };
+}

@@ -1,0 +1,35 @@
+// Configuration shapes. Defaults live in defaults.ts; files are merged user < project (see docs/configuration.md).
+
+import type { KeterLevel, Severity } from '../engine/types.js';
+
+export interface TrustTier {
+  name: string;
+  /** Lowest E-score (0–1) that reaches this tier. */
+  min: number;
+}
+
+export interface KeterConfig {
+  /** embedded: local trust × risk matrix; http: POST to url; off: never consulted (recorded unavailable). */
+  mode: 'embedded' | 'http' | 'off';
+  timeoutMs: number;
+  /** The user's E-score on one 0–1 scale. */
+  eScore: number;
+  /** Tiers sorted by min ascending. */
+  tiers: TrustTier[];
+  /** tier name → action risk → level. One matrix. */
+  matrix: Record<string, Record<Severity, KeterLevel>>;
+  /** Intrinsic risk of a tool before local findings, by tool name; "*" is the fallback. */
+  toolRisk: Record<string, Severity>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export interface HookwardenConfig {
+  keter: KeterConfig;
+  /** What an internal error while judging a tool call becomes. */
+  onInternalError: 'ask' | 'deny';
+  /** Suggest agents/skills for prompt intents as additionalContext. */
+  suggestAgents: boolean;
+  /** Max suggestions per prompt. */
+  maxSuggestions: number;
+}

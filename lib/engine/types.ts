@@ -1,0 +1,130 @@
+// Shared vocabulary of the routing engine: levels, matches, orchestrator answers and the decision record.
+
+/** One lattice of levels, ordered: silent < allow < warn < ask < block. */
+export const LEVELS = ['silent', 'allow', 'warn', 'ask', 'block'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const SEVERITIES = ['none', 'low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** What a pattern asks for when it matches. `context` only adds advice (intents). */
+export type PatternAction = 'block' | 'ask' | 'warn' | 'context';
+
+export type EventKind = 'user_prompt' | 'tool_use' | 'post_tool' | 'stop' | 'session_start';
+
+/** A single registry pattern that fired, with what it saw (already redacted). */
+export interface Match {
+  id: string;
+  kind: string;
+  severity: Exclude<Severity, 'none'>;
+  action: PatternAction;
+  message: string;
+  hint: string;
+  /** The piece of input that matched, redacted and truncated; never a raw secret. */
+  matched: string;
+  /** Where it matched, e.g. "segment 2 (via sudo)" or "file_path". */
+  where?: string;
+}
+
+export interface LocalResult {
+  matches: Match[];
+  maxSeverity: Severity;
+  /** Level the local analysis alone would choose. */
+  level: Level;
+  /** Capped at PHI_INV. */
+  confidence: number;
+  reasoning: string;
+  /** Advisory routing derived from intents (agents/skills to suggest). */
+  suggestions: Suggestion[];
+  /** Analyzer error summary when local analysis failed (the engine then asks). */
+  error?: string;
+}
+
+export interface Suggestion {
+  intent: string;
+  agent?: string;
+  skill?: string;
+  why: string;
+}
+
+/** KETER levels as the orchestrator speaks them. */
+export const KETER_LEVELS = ['silent', 'allow', 'notify', 'warn', 'ask', 'block'] as const;
+export type KeterLevel = (typeof KETER_LEVELS)[number];
+
+export interface KeterAnswer {
+  routing?: { domain?: string; suggestedAgent?: string; suggestedTools?: string[] };
+  intervention: {
+    level: KeterLevel;
+    reason?: string;
+    userTrustLevel?: string;
+    userEScore?: number;
+    actionRisk?: Severity;
+  };
+}
+
+export interface OrchestrationResult {
+  available: boolean;
+  source: string;
+  /** Why it is unavailable: timeout | error | malformed | disabled. */
+  unavailableReason?: string;
+  answer?: KeterAnswer;
+  /** Orchestrator level mapped onto the engine lattice (notify → warn). */
+  level?: Level;
+  latencyMs: number;
+}
+
+/** The request sent to the orchestrator (CYNIC-style). */
+export interface KeterRequest {
+  eventType: EventKind;
+  domain: string;
+  content: string;
+  toolName?: string;
+  local: { maxSeverity: Severity; level: Level; patterns: string[] };
+  context: { sessionId: string; cwd: string; permissionMode?: string };
+}
+
+export interface RoutedInput {
+  type: EventKind;
+  /** user_prompt | bash_command | file_write | file_read | tool_other | tool_result | stop */
+  domain: string;
+  toolName?: string;
+  /** Normalised, redacted text the patterns were judged on. */
+  content: string;
+  sessionId: string;
+  cwd: string;
+  toolUseId?: string;
+}
+
+export interface FinalDecision {
+  action: Level;
+  shouldProceed: boolean;
+  severity: Severity;
+  confidence: number;
+  /** Short reason naming rule ids; for the model and the user. */
+  message: string;
+  /** Recovery hints, one per firing pattern that raised the level. */
+  hints: string[];
+  /** Advisory text for the model (intents, warnings). */
+  injections: string[];
+  /** Optional full replacement tool input (PreToolUse updatedInput). */
+  updatedInput?: Record<string, unknown>;
+}
+
+export interface DecisionAudit {
+  decisionId: string;
+  timestamp: number;
+  localPatterns: string[];
+  decisionRules: string[];
+  sources: string[];
+}
+
+export interface UnifiedRoutingDecision {
+  input: RoutedInput;
+  local: LocalResult;
+  orchestration: OrchestrationResult;
+  decision: FinalDecision;
+  audit: DecisionAudit;
+}
+
+export const PHI_INV = 0.618;
+export const AGREEMENT_BONUS = 0.15;
