@@ -1,0 +1,80 @@
+// analyzeShell: a command line → segments, facts and an optional parseError. Never throws.
+
+import { hasForkBomb, FORK_BOMB } from './facts.js';
+import { scrubMarkers } from './markers.js';
+import { scanShell } from './scan.js';
+import { buildSegment } from './segment.js';
+import { splitSegments } from './split.js';
+import { type AnalyzeState, deeper, fail, type Level, MAX_BYTES, MAX_SEGMENTS, MAX_SUBS, MAX_WORK } from './state.js';
+import { EXECUTING_KINDS, SubTable } from './subs.js';
+import { tokenize } from './tokenize.js';
+import type { ShellAnalysis, ShellContext } from './types.js';
+
+function analyzeText(text: string, level: Level, state: AnalyzeState): void {
+  state.work += text.length;
+  if (state.work > MAX_WORK) {
+    fail(state, 'command too complex');
+    return;
+  }
+  const { table } = state;
+  const first = table.size;
+  const scanned = scanShell(text, table);
+  fail(state, scanned.error);
+  if (hasForkBomb(scanned.masked)) state.facts.add(FORK_BOMB);
+
+  // Substitutions found at this level run before the command that holds them.
+  const last = table.size;
+  for (let id = first; id < last; id++) {
+    const sub = table.get(id);
+    if (!sub || !EXECUTING_KINDS.has(sub.kind) || !sub.inner.trim()) continue;
+    if (++state.subsAnalysed > MAX_SUBS) {
+      fail(state, 'too many substitutions');
+      break;
+    }
+    const child = deeper(state, level, level.via, sub.kind);
+    if (!child) continue;
+    const before = state.segments.length;
+    analyzeText(sub.inner, child, state);
+    sub.programs = state.segments.slice(before).map((s) => s.program);
+  }
+
+  const tokenized = tokenize(scanned.text);
+  fail(state, tokenized.error);
+  const raws = splitSegments(tokenized.tokens, MAX_SEGMENTS);
+  if (raws.length >= MAX_SEGMENTS) fail(state, 'too many segments');
+  const base = state.nextPipeline;
+  state.nextPipeline = base + raws.reduce((m, r) => Math.max(m, r.pipeline), -1) + 1;
+  for (const raw of raws) buildSegment(raw, level, base + raw.pipeline, state);
+}
+
+export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis {
+  const state: AnalyzeState = {
+    ctx,
+    table: new SubTable(),
+    segments: [],
+    facts: new Set(),
+    vars: new Map(),
+    errors: [],
+    nextPipeline: 0,
+    work: 0,
+    subsAnalysed: 0,
+    recurse: (text, level) => analyzeText(text, level, state),
+  };
+  try {
+    if (typeof command !== 'string') return { segments: [], facts: [], parseError: 'command is not a string' };
+    if (command.length > MAX_BYTES || Buffer.byteLength(command, 'utf8') > MAX_BYTES) {
+      return { segments: [], facts: [], parseError: 'command too large' };
+    }
+    let text = command;
+    if (text.includes('\0')) {
+      fail(state, 'NUL byte in command');
+      text = text.replace(/\0/g, ' ');
+    }
+    analyzeText(scrubMarkers(text), { depth: 0, via: [] }, state);
+  } catch (e) {
+    fail(state, `internal error: ${e instanceof Error ? e.message.slice(0, 80) : 'unknown'}`);
+  }
+  const result: ShellAnalysis = { segments: state.segments, facts: [...state.facts] };
+  if (state.errors.length > 0) result.parseError = state.errors[0];
+  return result;
+}

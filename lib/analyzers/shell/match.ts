@@ -1,0 +1,143 @@
+// Match compiled shell patterns against a ShellAnalysis. One Match per pattern id, registry order.
+
+import type { Match } from '../../engine/types.js';
+import type { CompiledShell, CompiledShellCommandSpec, RegexSource } from '../../registry/types.js';
+import { normaliseArgs, normaliseOperand } from './operands.js';
+import type { Segment, ShellAnalysis, ShellContext } from './types.js';
+
+const MATCHED_MAX = 200;
+const cache = new Map<string, RegExp>();
+
+function re(src: RegexSource): RegExp {
+  const key = `${src.flags}/${src.source}`;
+  let r = cache.get(key);
+  if (!r) {
+    r = new RegExp(src.source, src.flags.replace(/[gy]/g, ''));
+    cache.set(key, r);
+  }
+  return r;
+}
+
+function truncate(s: string): string {
+  return s.length > MATCHED_MAX ? `${s.slice(0, MATCHED_MAX - 1)}…` : s;
+}
+
+function segmentText(seg: Segment): string {
+  return seg.argv.join(' ');
+}
+
+interface Parsed {
+  flags: Set<string>;
+  positionals: string[];
+  /** positionals after normaliseOperand, same indices. */
+  normalised: string[];
+}
+
+/** Per-call memo of each segment's parsed arguments. */
+export type ArgsCache = WeakMap<Segment, Parsed>;
+
+function parsed(seg: Segment, ctx: ShellContext, cache?: ArgsCache): Parsed {
+  let p = cache?.get(seg);
+  if (!p) {
+    const { flags, operands } = normaliseArgs(seg.argv);
+    p = { flags, positionals: operands, normalised: operands.map((o) => normaliseOperand(o, ctx)) };
+    cache?.set(seg, p);
+  }
+  return p;
+}
+
+/** Does one segment satisfy a command spec? */
+export function matchCommand(spec: CompiledShellCommandSpec, seg: Segment, ctx: ShellContext, cache?: ArgsCache): boolean {
+  if (!re(spec.program).test(seg.program)) return false;
+  const { flags, positionals, normalised: allNormalised } = parsed(seg, ctx, cache);
+  let skip = 0;
+  if (spec.subcommand) {
+    const subs = spec.subcommand;
+    if (positionals.length < subs.length) return false;
+    for (let i = 0; i < subs.length; i++) if (!(subs[i] as string[]).includes(positionals[i] as string)) return false;
+    skip = subs.length;
+  }
+  if (spec.flags) {
+    const { all, any, none } = spec.flags;
+    if (all && !all.every((group) => group.some((f) => flags.has(f)))) return false;
+    if (any && !any.some((f) => flags.has(f))) return false;
+    if (none?.some((f) => flags.has(f))) return false;
+  }
+  if (spec.operands) {
+    const normalised = skip > 0 ? allNormalised.slice(skip) : allNormalised;
+    const { any, none } = spec.operands;
+    if (any && !normalised.some((o) => any.some((g) => re(g).test(o)))) return false;
+    if (none && normalised.some((o) => none.some((g) => re(g).test(o)))) return false;
+  }
+  if (spec.text && !re(spec.text).test(segmentText(seg))) return false;
+  return true;
+}
+
+function where(seg: Segment, index: number): string {
+  const how = [...seg.via, ...seg.wrappers];
+  return how.length > 0 ? `segment ${index + 1} (via ${how.join(', ')})` : `segment ${index + 1}`;
+}
+
+function isOutput(op: string, target: string): boolean {
+  if (!op.includes('>')) return false;
+  // fd duplication (2>&1, >&-) writes nowhere new.
+  return !(op.endsWith('>&') && /^(?:\d+|-)$/.test(target));
+}
+
+type Hit = { matched: string; where?: string };
+
+function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cache: ArgsCache): Hit | undefined {
+  const segs = analysis.segments;
+  const m = p.match;
+  if ('command' in m) {
+    const i = segs.findIndex((s) => matchCommand(m.command, s, ctx, cache));
+    const seg = segs[i];
+    return seg ? { matched: segmentText(seg), where: where(seg, i) } : undefined;
+  }
+  if ('pipe' in m) {
+    for (let i = 0; i < segs.length; i++) {
+      const a = segs[i] as Segment;
+      if (!matchCommand(m.pipe.from, a, ctx, cache)) continue;
+      for (let j = 0; j < segs.length; j++) {
+        const b = segs[j] as Segment;
+        if (b.pipeline === a.pipeline && b.stage > a.stage && matchCommand(m.pipe.to, b, ctx, cache)) {
+          return { matched: `${segmentText(a)} | ${segmentText(b)}`, where: where(b, j) };
+        }
+      }
+    }
+    return undefined;
+  }
+  if ('redirect' in m) {
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i] as Segment;
+      const r = seg.redirects.find((x) => isOutput(x.op, x.target) && m.redirect.targets.some((t) => re(t).test(x.target)));
+      if (r) return { matched: `${segmentText(seg)} ${r.op} ${r.target}`.trim(), where: where(seg, i) };
+    }
+    return undefined;
+  }
+  return analysis.facts.includes(m.fact) ? { matched: m.fact, where: 'command structure' } : undefined;
+}
+
+export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledShell[], ctx: ShellContext): Match[] {
+  const out: Match[] = [];
+  const seen = new Set<string>();
+  const cache: ArgsCache = new WeakMap();
+  for (const p of patterns) {
+    if (p.kind !== 'shell' || seen.has(p.id)) continue;
+    const hit = find(p, analysis, ctx, cache);
+    if (!hit) continue;
+    seen.add(p.id);
+    const match: Match = {
+      id: p.id,
+      kind: 'shell',
+      severity: p.severity,
+      action: p.action,
+      message: p.message,
+      hint: p.hint,
+      matched: truncate(hit.matched),
+    };
+    if (hit.where) match.where = hit.where;
+    out.push(match);
+  }
+  return out;
+}

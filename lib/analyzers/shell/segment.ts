@@ -1,0 +1,70 @@
+// Raw words → one Segment: resolve variables, record assignments, strip wrappers, reduce the program to
+// its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
+
+import { resolveVars, soleVarName } from './markers.js';
+import { runNested } from './nested.js';
+import { normaliseOperand } from './operands.js';
+import type { RawSegment } from './split.js';
+import { type AnalyzeState, fail, type Level, MAX_SEGMENTS } from './state.js';
+import type { Segment } from './types.js';
+import { baseName, isAssignment, stripWrappers } from './wrappers.js';
+
+const DECLARERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+function setVar(state: AnalyzeState, assignment: string): void {
+  const eq = assignment.indexOf('=');
+  const name = assignment.slice(0, eq).replace(/\+$/, '');
+  const value = assignment.slice(eq + 1);
+  const prev = assignment[eq - 1] === '+' ? (state.vars.get(name) ?? '') : '';
+  state.vars.set(name, prev + value);
+}
+
+function resolveWords(words: readonly string[], state: AnalyzeState): string[] {
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    const value = resolveVars(w, state.vars);
+    // An unquoted `$cmd` in command position word-splits (cmd="rm -rf"; $cmd /).
+    if (i === 0 && soleVarName(w) !== undefined && /\s/.test(value)) out.push(...value.split(/\s+/).filter(Boolean));
+    else out.push(value);
+  });
+  return out;
+}
+
+export function buildSegment(raw: RawSegment, level: Level, pipeline: number, state: AnalyzeState): void {
+  const { table, ctx } = state;
+  let words = resolveWords(raw.words, state);
+  if (words.length > 0 && words.every(isAssignment)) {
+    for (const w of words) setVar(state, w);
+    words = [];
+  }
+  const stripped = stripWrappers(words);
+  if (stripped.drop) return;
+  const rawArgv = stripped.argv;
+  if (rawArgv.length === 0 && raw.redirects.length === 0) return;
+  if (state.segments.length >= MAX_SEGMENTS) {
+    fail(state, 'too many segments');
+    return;
+  }
+
+  const program = rawArgv.length > 0 ? table.display(baseName(rawArgv[0] as string)) : '';
+  const argv = rawArgv.length > 0 ? [program, ...rawArgv.slice(1).map((w) => table.display(w))] : [];
+  const segment: Segment = {
+    argv,
+    program,
+    wrappers: stripped.wrappers,
+    via: [...level.via, ...raw.groups],
+    redirects: raw.redirects.map((r) => ({
+      op: r.op,
+      target: normaliseOperand(table.display(resolveVars(r.target, state.vars)), ctx),
+    })),
+    pipeline,
+    stage: raw.stage,
+  };
+  state.segments.push(segment);
+
+  if (DECLARERS.has(program)) {
+    for (const w of rawArgv.slice(1)) if (isAssignment(w)) setVar(state, w);
+  }
+  const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));
+  runNested(segment, rawArgv, hereStrings, level, state);
+}

@@ -1,0 +1,36 @@
+// Output of the shell analyzer: a command line turned into structured segments the registry matches on.
+
+export interface Redirect {
+  /** The operator as written: >, >>, <, 2>, &>, >|, ... */
+  op: string;
+  /** Normalised target (see normaliseOperand). */
+  target: string;
+}
+
+/** One simple command after wrappers (sudo, env, timeout, bash -c, ...) are stripped. */
+export interface Segment {
+  /** argv with argv[0] reduced to the program's basename; quotes removed; flags as written. */
+  argv: string[];
+  program: string;
+  /** Wrappers stripped to reach this command, outermost first (e.g. ["sudo", "env"]). */
+  wrappers: string[];
+  /** Nesting that produced this segment, outermost first (e.g. ["bash -c", "$()"]); empty at top level. */
+  via: string[];
+  redirects: Redirect[];
+  /** Index of the pipeline this segment belongs to and its stage in it. */
+  pipeline: number;
+  stage: number;
+}
+
+export interface ShellContext {
+  cwd: string;
+  home: string;
+}
+
+export interface ShellAnalysis {
+  segments: Segment[];
+  /** Structural facts, e.g. "fork-bomb". */
+  facts: string[];
+  /** Set when the command could not be parsed; the engine treats that as a reason to ask. */
+  parseError?: string;
+}

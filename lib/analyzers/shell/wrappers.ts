@@ -1,0 +1,144 @@
+// Strip command wrappers (sudo, env, timeout, xargs, …), shell keywords and leading assignments from a
+// segment's words so the judged program is the one that really runs. Options of each wrapper are
+// skipped, including those that take a value (sudo -u root, timeout -s KILL 5, nice -n 10).
+
+import path from 'node:path';
+import { parse } from 'shell-quote';
+import { hasSub } from './markers.js';
+
+export interface Stripped {
+  argv: string[];
+  wrappers: string[];
+  /** Loop/case headers (`for x in …`) carry no command. */
+  drop?: boolean;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'done', 'fi', 'esac', 'coproc']);
+const HEADER_KEYWORDS = new Set(['for', 'select', 'case', 'in', ';;']);
+
+export function isAssignment(word: string): boolean {
+  return ASSIGNMENT.test(word);
+}
+
+export function baseName(word: string): string {
+  if (hasSub(word) || !word.includes('/') || word.endsWith('/')) return word;
+  return path.posix.basename(word);
+}
+
+/**
+ * Index of the first non-option word from `start`. `valueShort`: short options that take the next word
+ * as value when last in their cluster; `valueLong`: long options taking a value when written without `=`.
+ */
+export function skipOptions(args: readonly string[], start: number, valueShort: string, valueLong: readonly string[] = []): number {
+  let i = start;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (a === '--') return i + 1;
+    if (!a.startsWith('-') || a === '-') return i;
+    if (a.startsWith('--')) {
+      i += !a.includes('=') && valueLong.includes(a) ? 2 : 1;
+      continue;
+    }
+    let takesNext = false;
+    for (let k = 1; k < a.length; k++) {
+      if (valueShort.includes(a[k] as string)) {
+        takesNext = k === a.length - 1;
+        break;
+      }
+    }
+    i += takesNext ? 2 : 1;
+  }
+  return i;
+}
+
+interface WrapperSpec {
+  short: string;
+  long?: string[];
+  /** Extra positional words before the command (timeout's duration). */
+  positionals?: number;
+  /** Options after which there is no command to judge (command -v). */
+  stopIf?: string[];
+}
+
+const WRAPPERS: Record<string, WrapperSpec> = {
+  sudo: {
+    short: 'ughpCrtUTDR',
+    long: ['--user', '--group', '--host', '--prompt', '--close-from', '--role', '--type', '--other-user', '--chdir', '--chroot', '--command-timeout'],
+  },
+  doas: { short: 'uC' },
+  command: { short: '', stopIf: ['-v', '-V'] },
+  builtin: { short: '' },
+  exec: { short: 'a' },
+  nohup: { short: '' },
+  setsid: { short: '' },
+  nice: { short: 'n', long: ['--adjustment'] },
+  ionice: { short: 'cnPpu', long: ['--class', '--classdata', '--pid', '--pgid', '--uid'], stopIf: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
+  time: { short: 'fo', long: ['--format', '--output'] },
+  timeout: { short: 'sk', long: ['--signal', '--kill-after'], positionals: 1 },
+  xargs: {
+    short: 'aEdILnPs',
+    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+  },
+  stdbuf: { short: 'ioe', long: ['--input', '--output', '--error'] },
+};
+
+/** env: options, assignments, -u NAME, -C dir, -S "split string". Returns the rewritten argv tail. */
+function stripEnv(args: string[]): string[] | undefined {
+  let i = 1;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (a === '--') {
+      i++;
+      continue;
+    }
+    if (a === '-u' || a === '-C' || a === '--unset' || a === '--chdir') {
+      i += 2;
+      continue;
+    }
+    const split = a === '-S' || a === '--split-string' ? args[i + 1] : a.startsWith('--split-string=') ? a.slice(15) : a.startsWith('-S') ? a.slice(2) : undefined;
+    if (split !== undefined) {
+      const words = parse(split).filter((w): w is string => typeof w === 'string');
+      return [...words, ...args.slice(a === '-S' || a === '--split-string' ? i + 2 : i + 1)];
+    }
+    if (isAssignment(a) || (a.startsWith('-') && a.length > 1) || a === '-') {
+      i++;
+      continue;
+    }
+    break;
+  }
+  return i < args.length ? args.slice(i) : undefined;
+}
+
+/** Remove wrappers, keywords and assignments; keeps a wrapper in place when nothing would follow it. */
+export function stripWrappers(words: readonly string[]): Stripped {
+  let argv = [...words];
+  const wrappers: string[] = [];
+  for (let guard = 0; guard < 64 && argv.length > 0; guard++) {
+    const first = argv[0] as string;
+    if (HEADER_KEYWORDS.has(first)) return { argv: [], wrappers, drop: true };
+    if (LEADING_KEYWORDS.has(first)) {
+      argv = argv.slice(1);
+      continue;
+    }
+    if (isAssignment(first)) {
+      wrappers.push(`${first.slice(0, first.indexOf('='))}=`);
+      argv = argv.slice(1);
+      continue;
+    }
+    const name = baseName(first);
+    let rest: string[] | undefined;
+    if (name === 'env') rest = stripEnv(argv);
+    else {
+      const spec = WRAPPERS[name];
+      if (!spec) break;
+      if (spec.stopIf?.some((o) => argv.slice(1).includes(o))) break;
+      const at = skipOptions(argv, 1, spec.short, spec.long) + (spec.positionals ?? 0);
+      rest = at < argv.length ? argv.slice(at) : undefined;
+    }
+    if (!rest || rest.length === 0) break;
+    wrappers.push(name);
+    argv = rest;
+  }
+  return { argv, wrappers };
+}

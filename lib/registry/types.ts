@@ -1,0 +1,107 @@
+// Compiled registry shapes: what the engine matches against. Produced by compile.ts from patterns/*.json
+// (validated by schema.ts). Compiled form holds only plain data and RegExp sources so it can be embedded
+// in a bundle and loaded without zod or picomatch.
+
+import type { PatternAction, Severity } from '../engine/types.js';
+
+/** A RegExp kept as data: `new RegExp(source, flags)`. */
+export interface RegexSource {
+  source: string;
+  flags: string;
+}
+
+/**
+ * Structural match on one parsed shell command (a "segment": argv after wrappers are stripped).
+ * All present fields must hold.
+ */
+export interface ShellCommandSpec {
+  /** Program basenames (after stripping paths, quotes and wrappers). Glob-like `mkfs.*` allowed. */
+  program: string[];
+  /** Positional words that must follow the program in order, e.g. ["push"] for git, ["s3", "rm"] for aws. Each entry lists alternatives. */
+  subcommand?: string[][];
+  /** Flag requirements after normalisation (-rf → -r -f). `all`: every group needs one alternative present. */
+  flags?: { all?: string[][]; any?: string[]; none?: string[] };
+  /** Globs over normalised operands (non-flag args after the subcommand). `~` stands for the home dir. */
+  operands?: { any?: string[]; none?: string[] };
+  /** Regex over the normalised segment text (argv joined by one space) for what structure cannot express. */
+  text?: string;
+}
+
+export type ShellMatchSpec =
+  | { command: ShellCommandSpec }
+  /** A pipeline where an earlier stage matches `from` and a later one matches `to` (e.g. curl | sh). */
+  | { pipe: { from: ShellCommandSpec; to: ShellCommandSpec } }
+  /** An output redirection whose target matches one of the globs (e.g. > /dev/sda). */
+  | { redirect: { targets: string[] } }
+  /** A structural fact the analyzer derives (e.g. "fork-bomb"). */
+  | { fact: string };
+
+export interface CompiledShellCommandSpec {
+  program: RegexSource;
+  subcommand?: string[][];
+  flags?: { all?: string[][]; any?: string[]; none?: string[] };
+  operands?: { any?: RegexSource[]; none?: RegexSource[] };
+  text?: RegexSource;
+}
+
+export type CompiledShellMatch =
+  | { command: CompiledShellCommandSpec }
+  | { pipe: { from: CompiledShellCommandSpec; to: CompiledShellCommandSpec } }
+  | { redirect: { targets: RegexSource[] } }
+  | { fact: string };
+
+export type PathOp = 'read' | 'write' | 'delete';
+
+interface CompiledBase {
+  id: string;
+  pack: string;
+  severity: Exclude<Severity, 'none'>;
+  action: PatternAction;
+  message: string;
+  hint: string;
+}
+
+export interface CompiledIntent extends CompiledBase {
+  kind: 'intent';
+  /** One word-boundary, case-insensitive regex built from the cue words and phrases. */
+  cues: RegexSource;
+}
+
+export interface CompiledShell extends CompiledBase {
+  kind: 'shell';
+  match: CompiledShellMatch;
+}
+
+export interface CompiledPath extends CompiledBase {
+  kind: 'path';
+  /** picomatch globs compiled to RegExp sources (dot: true, nocase where the registry says). */
+  include: RegexSource[];
+  exclude: RegexSource[];
+  ops: PathOp[];
+}
+
+export interface CompiledSecret extends CompiledBase {
+  kind: 'secret';
+  regex: RegexSource;
+  /** Documentation values that must never count as secrets. */
+  allow: string[];
+  scopes: Array<'prompt' | 'content' | 'output' | 'command'>;
+}
+
+export type CompiledPattern = CompiledIntent | CompiledShell | CompiledPath | CompiledSecret;
+
+export interface Route {
+  intent: string;
+  agent?: string;
+  skill?: string;
+}
+
+export interface CompiledRegistry {
+  /** sha256 over the canonical JSON of every source file's content (after overrides). */
+  hash: string;
+  /** Where each source came from, for errors and `explain`. */
+  sources: string[];
+  patterns: CompiledPattern[];
+  routes: Route[];
+  disabled: string[];
+}
