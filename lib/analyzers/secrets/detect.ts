@@ -1,0 +1,51 @@
+// Credential detection and redaction with the registry's secret patterns. The same detector feeds verdicts,
+// the audit log and every message hookwarden prints, so nothing it recognises is ever written out.
+
+import { toRegExp } from '../../registry/regex.js';
+import type { CompiledSecret } from '../../registry/types.js';
+
+export type SecretScope = CompiledSecret['scopes'][number];
+
+export interface SecretFinding {
+  pattern: CompiledSecret;
+  start: number;
+  end: number;
+}
+
+/** Scanning stops here: a hook must stay bounded on huge inputs. Text beyond is judged unscanned. */
+export const MAX_SCAN_CHARS = 512 * 1024;
+
+export function findSecrets(text: string, patterns: CompiledSecret[], scope?: SecretScope): SecretFinding[] {
+  const hay = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const out: SecretFinding[] = [];
+  for (const p of patterns) {
+    if (scope && !p.scopes.includes(scope)) continue;
+    const re = toRegExp(p.regex, 'g');
+    for (let m = re.exec(hay); m; m = re.exec(hay)) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      if (p.allow.some((a) => m[0].includes(a))) continue;
+      out.push({ pattern: p, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Replaces every finding with `[REDACTED:<pattern id>]`; returns the ids that were redacted. */
+export function redactSecrets(text: string, patterns: CompiledSecret[]): { text: string; kinds: string[] } {
+  const findings = findSecrets(text, patterns);
+  if (!findings.length) return { text, kinds: [] };
+  let out = '';
+  let pos = 0;
+  const kinds = new Set<string>();
+  for (const f of findings) {
+    if (f.start < pos) continue; // overlapping finding already covered
+    out += `${text.slice(pos, f.start)}[REDACTED:${f.pattern.id}]`;
+    pos = f.end;
+    kinds.add(f.pattern.id);
+  }
+  out += text.slice(pos);
+  return { text: out, kinds: [...kinds].sort() };
+}

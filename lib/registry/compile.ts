@@ -1,0 +1,57 @@
+// Turns validated sources into the compiled registry: plain data with RegExp sources, no functions, so it
+// can be embedded in a bundle at build time or cached as JSON between hook calls.
+
+import picomatch from 'picomatch';
+import { compileShellMatch } from './compile-shell.js';
+import { canonicalHash } from './hash.js';
+import type { LoadedSources } from './load.js';
+import type { PatternSource } from './schema.js';
+import type { CompiledPattern, CompiledRegistry, RegexSource } from './types.js';
+
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries. */
+export function compileCues(cues: string[]): RegexSource {
+  const alts = [...cues]
+    .map((c) => c.trim().toLowerCase())
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map((c) => c.split(/\s+/).map(escapeRegex).join('\\s+'));
+  return { source: `(?<![\\p{L}\\p{N}_])(?:${alts.join('|')})(?![\\p{L}\\p{N}_])`, flags: 'iu' };
+}
+
+export function compileGlob(glob: string, nocase: boolean): RegexSource {
+  const re = picomatch.makeRe(glob, { dot: true, nocase });
+  return { source: re.source, flags: re.flags };
+}
+
+function compileOne(p: PatternSource, pack: string): CompiledPattern {
+  const base = { id: p.id, pack, severity: p.severity, action: p.action, message: p.message, hint: p.hint };
+  switch (p.kind) {
+    case 'intent':
+      return { ...base, kind: 'intent', cues: compileCues(p.cues) };
+    case 'shell':
+      return { ...base, kind: 'shell', match: compileShellMatch(p.match) };
+    case 'path':
+      return {
+        ...base,
+        kind: 'path',
+        include: p.globs.map((g) => compileGlob(g, p.nocase)),
+        exclude: p.exclude.map((g) => compileGlob(g, p.nocase)),
+        ops: p.ops,
+      };
+    case 'secret':
+      return { ...base, kind: 'secret', regex: { source: p.regex, flags: p.flags }, allow: p.allow, scopes: p.scopes };
+  }
+}
+
+/** `sourceHash` identifies the source texts; the registry hash covers the compiled content too. */
+export function compileRegistry(loaded: LoadedSources, sources: string[]): CompiledRegistry {
+  const known = new Set(loaded.patterns.map((lp) => lp.pattern.id));
+  const disabled = [...new Set(loaded.disabled.map((d) => d.id))].filter((id) => known.has(id)).sort();
+  const patterns = loaded.patterns
+    .filter((lp) => !disabled.includes(lp.pattern.id))
+    .map((lp) => compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? ''));
+  const routes = loaded.routes.filter((r) => !disabled.includes(r.intent));
+  const hash = canonicalHash({ patterns, routes, disabled });
+  return { hash, sources, patterns, routes, disabled };
+}

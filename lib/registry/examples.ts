@@ -1,0 +1,55 @@
+// Runs every pattern's examples through the same matchers the engine uses (ESLint RuleTester style):
+// each `match` example must fire the pattern, each `noMatch` example must not.
+
+import { matchIntents } from '../analyzers/intents/match.js';
+import { matchPath } from '../analyzers/paths/match.js';
+import { normalisePath } from '../analyzers/paths/normalise.js';
+import { findSecrets } from '../analyzers/secrets/detect.js';
+import { analyzeShell } from '../analyzers/shell/index.js';
+import { matchShell } from '../analyzers/shell/match.js';
+import type { CompiledPattern } from './types.js';
+
+/** The fixed context examples are judged in: a project at /home/dev/project. */
+export const EXAMPLE_CONTEXT = { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project' };
+
+export function patternMatches(p: CompiledPattern, example: string): boolean {
+  switch (p.kind) {
+    case 'intent':
+      return matchIntents(example, [p]).length > 0;
+    case 'shell':
+      return matchShell(analyzeShell(example, EXAMPLE_CONTEXT), [p], EXAMPLE_CONTEXT).length > 0;
+    case 'path': {
+      const n = normalisePath(example, EXAMPLE_CONTEXT);
+      return p.ops.some((op) => matchPath(n, op, [p], 'example').length > 0);
+    }
+    case 'secret':
+      return findSecrets(example, [p]).length > 0;
+  }
+}
+
+export interface ExampleFailure {
+  id: string;
+  example: string;
+  expected: 'match' | 'noMatch';
+}
+
+export function checkExamples(
+  compiled: CompiledPattern[],
+  examples: Map<string, { match: string[]; noMatch: string[] }>,
+): { failures: ExampleFailure[]; checked: number } {
+  const failures: ExampleFailure[] = [];
+  let checked = 0;
+  for (const p of compiled) {
+    const ex = examples.get(p.id);
+    if (!ex) continue;
+    for (const e of ex.match) {
+      checked++;
+      if (!patternMatches(p, e)) failures.push({ id: p.id, example: e, expected: 'match' });
+    }
+    for (const e of ex.noMatch) {
+      checked++;
+      if (patternMatches(p, e)) failures.push({ id: p.id, example: e, expected: 'noMatch' });
+    }
+  }
+  return { failures, checked };
+}

@@ -1,0 +1,148 @@
+// Reads registry source files and validates them. Every issue names the file, the pattern id and the field.
+
+import { basename } from 'node:path';
+import {
+  overrideSchema,
+  packSchema,
+  patternSchema,
+  routingSchema,
+  type PatternSource,
+  type RoutingSource,
+} from './schema.js';
+
+export type SourceScope = 'shipped' | 'user' | 'project';
+
+export interface SourceFile {
+  path: string;
+  scope: SourceScope;
+  text: string;
+}
+
+export interface RegistryIssue {
+  file: string;
+  id?: string;
+  field?: string;
+  message: string;
+}
+
+export interface LoadedPattern {
+  file: string;
+  scope: SourceScope;
+  pattern: PatternSource;
+}
+
+export interface LoadedSources {
+  patterns: LoadedPattern[];
+  routes: RoutingSource['routes'];
+  disabled: Array<{ id: string; file: string }>;
+  issues: RegistryIssue[];
+}
+
+export const ROUTING_FILE = 'routing.json';
+
+function fieldOf(path: ReadonlyArray<PropertyKey>): string | undefined {
+  return path.length ? path.map(String).join('.') : undefined;
+}
+
+function idOf(raw: unknown, index: number): string {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id : `#${index}`;
+}
+
+function validatePatterns(
+  file: string,
+  scope: SourceScope,
+  prefix: string,
+  raws: unknown[],
+  out: LoadedSources,
+): void {
+  raws.forEach((raw, index) => {
+    const id = idOf(raw, index);
+    const parsed = patternSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        out.issues.push({ file, id, field: fieldOf(issue.path), message: issue.message });
+      }
+      return;
+    }
+    if (!parsed.data.id.startsWith(`${prefix}/`)) {
+      out.issues.push({ file, id, field: 'id', message: `must start with "${prefix}/" (the pack it lives in)` });
+      return;
+    }
+    out.patterns.push({ file, scope, pattern: parsed.data });
+  });
+}
+
+/** Parses and validates every source; collects issues instead of stopping at the first. */
+export function loadSources(files: SourceFile[]): LoadedSources {
+  const out: LoadedSources = { patterns: [], routes: [], disabled: [], issues: [] };
+  for (const f of files) {
+    let json: unknown;
+    try {
+      json = JSON.parse(f.text);
+    } catch (err) {
+      out.issues.push({ file: f.path, message: `not valid JSON: ${(err as Error).message}` });
+      continue;
+    }
+    const name = basename(f.path);
+    if (f.scope === 'shipped' && name === ROUTING_FILE) {
+      const r = routingSchema.safeParse(json);
+      if (!r.success) {
+        for (const i of r.error.issues) out.issues.push({ file: f.path, field: fieldOf(i.path), message: i.message });
+      } else out.routes.push(...r.data.routes);
+      continue;
+    }
+    if (f.scope === 'shipped') {
+      const p = packSchema.safeParse(json);
+      if (!p.success) {
+        for (const i of p.error.issues) out.issues.push({ file: f.path, field: fieldOf(i.path), message: i.message });
+        continue;
+      }
+      const expected = name.replace(/\.json$/, '');
+      if (p.data.pack !== expected) {
+        out.issues.push({ file: f.path, field: 'pack', message: `must equal the file name "${expected}"` });
+        continue;
+      }
+      validatePatterns(f.path, f.scope, p.data.pack, p.data.patterns, out);
+      continue;
+    }
+    const o = overrideSchema.safeParse(json);
+    if (!o.success) {
+      for (const i of o.error.issues) out.issues.push({ file: f.path, field: fieldOf(i.path), message: i.message });
+      continue;
+    }
+    for (const id of o.data.disable) out.disabled.push({ id, file: f.path });
+    validatePatterns(f.path, f.scope, f.scope, o.data.patterns, out);
+  }
+  checkIds(out);
+  return out;
+}
+
+function checkIds(out: LoadedSources): void {
+  const seen = new Map<string, string>();
+  const kept: LoadedPattern[] = [];
+  for (const lp of out.patterns) {
+    const prev = seen.get(lp.pattern.id);
+    if (prev) {
+      out.issues.push({ file: lp.file, id: lp.pattern.id, field: 'id', message: `duplicate id (first defined in ${prev})` });
+      continue;
+    }
+    seen.set(lp.pattern.id, lp.file);
+    kept.push(lp);
+  }
+  out.patterns = kept;
+  for (const d of out.disabled) {
+    if (!seen.has(d.id)) out.issues.push({ file: d.file, id: d.id, field: 'disable', message: 'no pattern has this id' });
+  }
+  for (const r of out.routes) {
+    const p = out.patterns.find((lp) => lp.pattern.id === r.intent);
+    if (!p || p.pattern.kind !== 'intent') {
+      out.issues.push({ file: ROUTING_FILE, id: r.intent, field: 'routes.intent', message: 'no intent pattern has this id' });
+    }
+  }
+}
+
+export function formatIssue(i: RegistryIssue): string {
+  const where = [i.id ? `pattern ${i.id}` : '', i.field ? `field ${i.field}` : ''].filter(Boolean).join(', ');
+  return `${i.file}${where ? ` (${where})` : ''}: ${i.message}`;
+}

@@ -1,0 +1,103 @@
+// zod schemas for the registry source files (zod/mini: the full zod build would add ~450 KB to every hook
+// bundle, and source text size is start-up time). Used only when the registry must be (re)compiled.
+
+import * as z from 'zod/mini';
+import './zod-messages.js';
+import { shellMatchSchema } from './schema-shell.js';
+
+const nonEmpty = z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
+const idSchema = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/, 'must look like "<pack>/<slug>" in kebab-case'));
+
+const examples = z.strictObject({
+  match: z.array(z.string()).check(z.minLength(1, 'needs at least one example that must match')),
+  noMatch: z.array(z.string()).check(z.minLength(1, 'needs at least one example that must not match')),
+});
+
+const base = {
+  id: idSchema,
+  severity: z.enum(['low', 'medium', 'high', 'critical']),
+  action: z.enum(['block', 'ask', 'warn', 'context']),
+  message: nonEmpty,
+  hint: nonEmpty,
+  examples,
+  description: z.optional(z.string()),
+};
+
+export const intentPatternSchema = z.strictObject({
+  ...base,
+  kind: z.literal('intent'),
+  /** Words or phrases; matched case-insensitively on word boundaries. */
+  cues: z.array(nonEmpty).check(z.minLength(1)),
+});
+
+export const shellPatternSchema = z.strictObject({
+  ...base,
+  kind: z.literal('shell'),
+  match: shellMatchSchema,
+});
+
+export const pathPatternSchema = z.strictObject({
+  ...base,
+  kind: z.literal('path'),
+  /** picomatch globs over normalised paths (forward slashes, `~` for home, project-relative when inside). */
+  globs: z.array(nonEmpty).check(z.minLength(1)),
+  exclude: z._default(z.array(nonEmpty), []),
+  ops: z.array(z.enum(['read', 'write', 'delete'])).check(z.minLength(1)),
+  nocase: z._default(z.boolean(), true),
+});
+
+const validRegex = (s: string): boolean => {
+  try {
+    new RegExp(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const secretPatternSchema = z.strictObject({
+  ...base,
+  kind: z.literal('secret'),
+  regex: nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression')),
+  flags: z._default(z.string().check(z.regex(/^[imsu]*$/, 'only i, m, s, u flags are allowed')), ''),
+  allow: z._default(z.array(z.string()), []),
+  scopes: z.array(z.enum(['prompt', 'content', 'output', 'command'])).check(z.minLength(1)),
+});
+
+export const patternSchema = z.discriminatedUnion('kind', [
+  intentPatternSchema,
+  shellPatternSchema,
+  pathPatternSchema,
+  secretPatternSchema,
+]);
+
+export const packSchema = z.strictObject({
+  pack: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be kebab-case')),
+  description: z._default(z.string(), ''),
+  patterns: z.array(z.unknown()),
+});
+
+export const routingSchema = z.strictObject({
+  description: z.optional(z.string()),
+  routes: z.array(
+    z.strictObject({
+      intent: idSchema,
+      agent: z.optional(nonEmpty),
+      skill: z.optional(nonEmpty),
+    }),
+  ),
+});
+
+/** A user or project override file: adds patterns (ids prefixed "user/" or "project/") and disables by id. */
+export const overrideSchema = z.strictObject({
+  description: z.optional(z.string()),
+  disable: z._default(z.array(idSchema), []),
+  patterns: z._default(z.array(z.unknown()), []),
+});
+
+export type PatternSource = z.infer<typeof patternSchema>;
+export type PackSource = z.infer<typeof packSchema>;
+export type RoutingSource = z.infer<typeof routingSchema>;
+export type OverrideSource = z.infer<typeof overrideSchema>;
