@@ -1,0 +1,24 @@
+// Everything the engine needs from outside, injected: no clock, id source, file or network access inside.
+
+import type { HookwardenConfig } from '../config/types.js';
+import type { CompiledRegistry } from '../registry/types.js';
+import type { KeterRequest, OrchestrationResult } from './types.js';
+
+export interface EngineDeps {
+  now: () => number;
+  newId: () => string;
+  registry: CompiledRegistry;
+  config: HookwardenConfig;
+  /** One orchestrator call; must not throw (see lib/keter/consult.ts). */
+  consult: (req: KeterRequest) => Promise<OrchestrationResult>;
+  home: string;
+  projectDir: string;
+}
+
+/** Per-call context shared by every route. */
+export interface CallContext {
+  sessionId: string;
+  cwd: string;
+  permissionMode?: string;
+  toolUseId?: string;
+}

@@ -1,0 +1,28 @@
+// routePostTool: after a tool ran. The tool's output is checked for credentials, so the model is told not to
+// repeat them; the event is audited with its outcome class.
+
+import { matchSecrets } from '../analyzers/secrets/match.js';
+import { viewOf } from '../registry/select.js';
+import type { CallContext, EngineDeps } from './deps.js';
+import { runRoute } from './route.js';
+import type { UnifiedRoutingDecision } from './types.js';
+
+const MAX_OUTPUT_CHARS = 512 * 1024;
+
+export function responseText(response: unknown): string {
+  if (response === undefined || response === null) return '';
+  const text = typeof response === 'string' ? response : JSON.stringify(response);
+  return text.length > MAX_OUTPUT_CHARS ? text.slice(0, MAX_OUTPUT_CHARS) : text;
+}
+
+export function routePostTool(
+  toolName: string,
+  toolResponse: unknown,
+  ctx: CallContext,
+  deps: EngineDeps,
+): Promise<UnifiedRoutingDecision> {
+  const view = viewOf(deps.registry);
+  return runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
+    matches: matchSecrets(responseText(toolResponse), view.secrets, 'output', 'tool_response'),
+  }), { toolName });
+}

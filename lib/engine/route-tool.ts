@@ -1,0 +1,91 @@
+// routeToolExecution: judges a tool call before it runs (PreToolUse).
+
+import { analyzeShell } from '../analyzers/shell/index.js';
+import { matchShell } from '../analyzers/shell/match.js';
+import { matchPath } from '../analyzers/paths/match.js';
+import { normalisePath, type PathContext } from '../analyzers/paths/normalise.js';
+import { matchSecrets } from '../analyzers/secrets/match.js';
+import { excerpt } from '../analyzers/truncate.js';
+import { viewOf } from '../registry/select.js';
+import type { CallContext, EngineDeps } from './deps.js';
+import { runRoute, type LocalFindings } from './route.js';
+import { fileTargets, isWriteTool, writtenContent } from './tool-input.js';
+import type { Match, UnifiedRoutingDecision } from './types.js';
+
+export const PARSE_ERROR_ID = 'engine/unparseable-command';
+
+function bashFindings(command: string, ctx: CallContext, deps: EngineDeps): LocalFindings {
+  const view = viewOf(deps.registry);
+  const analysis = analyzeShell(command, { cwd: ctx.cwd, home: deps.home });
+  const matches: Match[] = matchShell(analysis, view.shell, { cwd: ctx.cwd, home: deps.home });
+  if (analysis.parseError) {
+    matches.push({
+      id: PARSE_ERROR_ID,
+      kind: 'engine',
+      severity: 'medium',
+      action: 'ask',
+      message: 'the command could not be parsed, so it cannot be judged',
+      hint: 'Rewrite the command in plain form (balanced quotes, no control characters, smaller pieces).',
+      matched: analysis.parseError,
+    });
+  }
+  const pctx: PathContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  for (const seg of analysis.segments) {
+    for (const r of seg.redirects) {
+      if (!/>/.test(r.op) || r.target.startsWith('/dev/null') || /^&?\d$/.test(r.target)) continue;
+      matches.push(...matchPath(normalisePath(r.target, pctx), 'write', view.paths, `redirect ${r.op} in Bash`));
+    }
+  }
+  matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command'));
+  return { matches: dedupe(matches) };
+}
+
+function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps): LocalFindings {
+  const view = viewOf(deps.registry);
+  const pctx: PathContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  const matches: Match[] = [];
+  for (const t of fileTargets(toolName, toolInput)) {
+    matches.push(...matchPath(normalisePath(t.path, pctx), t.op, view.paths, t.field));
+  }
+  for (const c of writtenContent(toolName, toolInput)) {
+    matches.push(...matchSecrets(c.text, view.secrets, 'content', c.field));
+  }
+  return { matches: dedupe(matches) };
+}
+
+function dedupe(matches: Match[]): Match[] {
+  const seen = new Set<string>();
+  return matches.filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
+}
+
+function domainOf(toolName: string): string {
+  if (toolName === 'Bash') return 'bash_command';
+  if (isWriteTool(toolName)) return 'file_write';
+  if (fileTargets(toolName, { file_path: 'x', path: 'x' }).length) return 'file_read';
+  return 'tool_other';
+}
+
+export function routeToolExecution(
+  toolName: string,
+  toolInput: unknown,
+  ctx: CallContext,
+  deps: EngineDeps,
+): Promise<UnifiedRoutingDecision> {
+  const domain = domainOf(toolName);
+  const input = (toolInput ?? {}) as Record<string, unknown>;
+  const command = typeof input.command === 'string' ? input.command : '';
+  const target = fileTargets(toolName, toolInput)[0];
+  const content =
+    domain === 'bash_command'
+      ? excerpt(command, 2000)
+      : target
+        ? normalisePath(target.path, { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir }).display
+        : toolName;
+  return runRoute('tool_use', domain, content, ctx, deps, () => {
+    if (domain === 'bash_command') {
+      if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
+      return bashFindings(command, ctx, deps);
+    }
+    return fileFindings(toolName, toolInput, ctx, deps);
+  }, { toolName });
+}

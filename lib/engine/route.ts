@@ -1,0 +1,90 @@
+// The one pipeline every route shares: local analysis → one orchestrator call → named merge → decision.
+
+import type { CallContext, EngineDeps } from './deps.js';
+import { composeDecision } from './compose.js';
+import { merge } from './merge-rules.js';
+import { summariseLocal } from './local.js';
+import type { EventKind, Match, OrchestrationResult, RoutedInput, Suggestion, UnifiedRoutingDecision } from './types.js';
+import { oneLine } from '../errors.js';
+
+export interface LocalFindings {
+  matches: Match[];
+  suggestions?: Suggestion[];
+}
+
+export const INTERNAL_ERROR_ID = 'engine/internal-error';
+
+function internalErrorMatch(err: unknown, deps: EngineDeps): Match {
+  return {
+    id: INTERNAL_ERROR_ID,
+    kind: 'engine',
+    severity: 'high',
+    action: deps.config.onInternalError === 'deny' ? 'block' : 'ask',
+    message: 'hookwarden could not judge this call',
+    hint: 'Ask the user to review the call; run `hookwarden explain` on it to see the failure.',
+    matched: oneLine(err, 200),
+  };
+}
+
+export async function runRoute(
+  type: EventKind,
+  domain: string,
+  content: string,
+  ctx: CallContext,
+  deps: EngineDeps,
+  analyze: () => LocalFindings,
+  extra: { toolName?: string; skipOrchestrator?: string } = {},
+): Promise<UnifiedRoutingDecision> {
+  const timestamp = deps.now();
+  let findings: LocalFindings;
+  let error: string | undefined;
+  try {
+    findings = analyze();
+  } catch (err) {
+    error = oneLine(err);
+    findings = { matches: [internalErrorMatch(err, deps)] };
+  }
+  const local = summariseLocal(findings.matches, findings.suggestions ?? [], error);
+  const input: RoutedInput = {
+    type,
+    domain,
+    content,
+    sessionId: ctx.sessionId,
+    cwd: ctx.cwd,
+    ...(extra.toolName ? { toolName: extra.toolName } : {}),
+    ...(ctx.toolUseId ? { toolUseId: ctx.toolUseId } : {}),
+  };
+  const orchestration: OrchestrationResult = extra.skipOrchestrator
+    ? { available: false, source: 'none', unavailableReason: extra.skipOrchestrator, latencyMs: 0 }
+    : await deps.consult({
+        eventType: type,
+        domain,
+        content,
+        ...(extra.toolName ? { toolName: extra.toolName } : {}),
+        local: { maxSeverity: local.maxSeverity, level: local.level, patterns: local.matches.map((m) => m.id) },
+        context: {
+          sessionId: ctx.sessionId,
+          cwd: ctx.cwd,
+          ...(ctx.permissionMode ? { permissionMode: ctx.permissionMode } : {}),
+        },
+      });
+  const merged = merge({ local, orchestration });
+  const decision = composeDecision(local, orchestration, merged, deps.config.maxSuggestions);
+  const sources = [
+    ...local.matches.map((m) => `local_pattern:${m.id}`),
+    ...(orchestration.available ? [`keter:${orchestration.answer?.intervention.level}`] : []),
+  ];
+  return {
+    input,
+    local,
+    orchestration,
+    decision,
+    audit: {
+      decisionId: deps.newId(),
+      timestamp,
+      localPatterns: local.matches.map((m) => m.id),
+      decisionRules: merged.rules,
+      sources,
+    },
+  };
+}
