@@ -1,0 +1,62 @@
+// Audit glue for the hook runner: one line per decision, and one per input that could not be judged.
+// A failing audit write is reported on stderr by the caller's notes, never turned into a verdict.
+
+import { redactSecrets } from '../analyzers/secrets/detect.js';
+import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1 } from '../audit/event.js';
+import { writeAuditEvent } from '../audit/write.js';
+import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { HookwardenError } from '../errors.js';
+import type { CompiledSecret } from '../registry/types.js';
+import { hookwardenHome } from '../audit/paths.js';
+import type { Locations } from './locations.js';
+import type { RuntimeDeps } from './run-hook.js';
+
+export interface DecisionAuditMeta {
+  event: string;
+  registryHash: string;
+  configHash: string;
+  engineVersion: string;
+  latencyMs: number;
+  rawInput: unknown;
+  secrets: CompiledSecret[];
+  error?: string;
+}
+
+export function auditDecision(loc: Locations, d: UnifiedRoutingDecision, meta: DecisionAuditMeta): string | undefined {
+  const { secrets, ...rest } = meta;
+  const ev = buildAuditEvent(d, { ...rest, redact: (s) => redactSecrets(s, secrets) });
+  return writeAuditEvent(loc.hookwardenHome, ev, new Date(d.audit.timestamp));
+}
+
+/** Inputs rejected before routing (and SessionStart notes): recorded without their payload. */
+export function auditRejectedInput(
+  hook: string,
+  event: string,
+  err: HookwardenError | null,
+  rt: RuntimeDeps,
+  started: number,
+  sessionId = 'unknown',
+  issues: string[] = [],
+): string | undefined {
+  const now = rt.now();
+  const ev: AuditEventV1 = {
+    schema: AUDIT_SCHEMA_VERSION,
+    decision_id: rt.newId(),
+    ts: new Date(now).toISOString(),
+    session_id: sessionId,
+    event,
+    input: null,
+    registry_hash: 'unavailable',
+    config_hash: 'unavailable',
+    engine_version: rt.engineVersion,
+    local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
+    orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
+    rules: [err ? (hook === 'pre-tool-use' || hook === 'user-prompt' ? 'INPUT_REJECTED_FAIL_CLOSED' : 'INPUT_REJECTED') : 'SESSION_START'],
+    verdict: err && (hook === 'pre-tool-use' || hook === 'user-prompt') ? 'block' : 'silent',
+    confidence: 0,
+    latency_ms: now - started,
+    ...(err ? { error: `${err.code}: ${err.message}` } : issues.length ? { error: issues.join('; ') } : {}),
+    redactions: err ? ['input:dropped'] : [],
+  };
+  return writeAuditEvent(hookwardenHome(rt.env), ev, new Date(now));
+}

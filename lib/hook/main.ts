@@ -1,0 +1,55 @@
+// Process wrapper for a hook bundle: read all of stdin, run, write one result, exit with its code.
+// fs.readFileSync(0)/fs.writeSync avoid the cost of initialising process.stdin/stdout streams.
+
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeSync } from 'node:fs';
+import { oneLine } from '../errors.js';
+import type { EmbeddedRegistry } from '../registry/resolve.js';
+import { GUARD_HOOKS, runHook, type HookName } from './run-hook.js';
+
+declare const __HW_EMBEDDED__: EmbeddedRegistry | undefined;
+declare const __HW_VERSION__: string | undefined;
+
+export const ENGINE_VERSION = typeof __HW_VERSION__ === 'string' ? __HW_VERSION__ : '0.0.0-dev';
+export const EMBEDDED: EmbeddedRegistry | null = typeof __HW_EMBEDDED__ === 'object' ? __HW_EMBEDDED__ : null;
+
+function readStdin(): Buffer {
+  try {
+    return readFileSync(0);
+  } catch (err) {
+    // EAGAIN on a non-blocking TTY or a closed descriptor: treat as empty input.
+    if ((err as NodeJS.ErrnoException).code === 'EAGAIN' || (err as NodeJS.ErrnoException).code === 'EOF') return Buffer.alloc(0);
+    throw err;
+  }
+}
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off);
+}
+
+export async function main(hook: HookName): Promise<void> {
+  let code: number;
+  try {
+    const result = await runHook(hook, readStdin(), {
+      env: process.env,
+      now: Date.now,
+      newId: randomUUID,
+      embedded: EMBEDDED,
+      engineVersion: ENGINE_VERSION,
+    });
+    if (result.stdout) writeAll(1, result.stdout);
+    if (result.stderr) writeAll(2, result.stderr);
+    code = result.exitCode;
+  } catch (err) {
+    // Last resort: nothing on stdout, one line on stderr, guards fail closed.
+    code = GUARD_HOOKS.has(hook) ? 2 : 1;
+    try {
+      writeAll(2, `hookwarden: internal error: ${oneLine(err)}\n`);
+    } catch {
+      // stderr gone: the exit code still says it.
+    }
+  }
+  process.exit(code);
+}

@@ -1,0 +1,233 @@
+// One function shared by the hook bundles and `hookwarden eval`: stdin text in, {exitCode, stdout, stderr}
+// out, plus the decision. Guards the input, loads config and registry, routes, renders, audits.
+
+import { redactSecrets } from '../analyzers/secrets/detect.js';
+import { loadConfig } from '../config/load.js';
+import type { EngineDeps } from '../engine/deps.js';
+import { routePostTool } from '../engine/route-post-tool.js';
+import { routeUserPrompt } from '../engine/route-prompt.js';
+import { routeStop } from '../engine/route-stop.js';
+import { routeToolExecution } from '../engine/route-tool.js';
+import type { UnifiedRoutingDecision } from '../engine/types.js';
+import { HookwardenError, oneLine } from '../errors.js';
+import { renderDecision, renderSessionNotice, type HookOutput } from '../protocol/claude-code/render.js';
+import { SCHEMAS, type HookStdin, type SupportedEvent } from '../protocol/claude-code/schema.js';
+import { resolveRegistry, type EmbeddedRegistry } from '../registry/resolve.js';
+import { viewOf } from '../registry/select.js';
+import { auditDecision, auditRejectedInput } from './audit.js';
+import { errorDecision } from './error-decision.js';
+import { locate, type Locations } from './locations.js';
+import { orchestratorFor } from './orchestrator.js';
+
+export const HOOKS = {
+  'user-prompt': 'UserPromptSubmit',
+  'pre-tool-use': 'PreToolUse',
+  'post-tool-use': 'PostToolUse',
+  stop: 'Stop',
+  'session-start': 'SessionStart',
+} as const satisfies Record<string, SupportedEvent>;
+
+export type HookName = keyof typeof HOOKS;
+
+/** Guard hooks fail closed (exit 2) on input they cannot judge; observers report and let the agent go on. */
+export const GUARD_HOOKS: ReadonlySet<HookName> = new Set(['pre-tool-use', 'user-prompt']);
+export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
+export const MAX_OBSERVER_BYTES = 32 * 1024 * 1024;
+
+export interface RuntimeDeps {
+  env: NodeJS.ProcessEnv;
+  now: () => number;
+  newId: () => string;
+  embedded: EmbeddedRegistry | null;
+  engineVersion: string;
+  /** false for what-if runs (`explain`, `eval` without --audit): nothing is written. Default true. */
+  audit?: boolean;
+  /** Reuse config and registry across calls of one process (eval over a corpus). */
+  memo?: Map<string, Promise<Prepared>>;
+}
+
+export type Prepared = Awaited<ReturnType<typeof loadPrepared>>;
+
+export interface HookRun extends HookOutput {
+  decision?: UnifiedRoutingDecision;
+}
+
+export function hookForEvent(event: string): HookName | undefined {
+  return (Object.keys(HOOKS) as HookName[]).find((h) => HOOKS[h] === event);
+}
+
+function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, started: number): HookRun {
+  const guard = GUARD_HOOKS.has(hook);
+  const what = guard ? 'the call was blocked because it could not be judged' : 'nothing was judged';
+  if (rt.audit !== false) auditRejectedInput(hook, HOOKS[hook], err, rt, started);
+  return { exitCode: guard ? 2 : 1, stdout: '', stderr: `hookwarden: ${err.message} (${err.code}); ${what}.\n` };
+}
+
+function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
+  const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
+  const max = GUARD_HOOKS.has(hook) ? MAX_GUARD_BYTES : MAX_OBSERVER_BYTES;
+  if (size > max) throw new HookwardenError('E_STDIN_TOO_LARGE', `stdin is ${size} bytes, over the ${max}-byte limit`);
+  const text = (typeof raw === 'string' ? raw : raw.toString('utf8')).replace(/^\uFEFF/, '');
+  if (!text.trim()) throw new HookwardenError('E_STDIN_EMPTY', 'stdin is empty');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new HookwardenError('E_STDIN_JSON', `stdin is not valid JSON: ${oneLine(err, 120)}`);
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    throw new HookwardenError('E_STDIN_SCHEMA', 'stdin must be a JSON object');
+  }
+  const name = (json as { hook_event_name?: unknown }).hook_event_name;
+  // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).
+  if (typeof name === 'string' && name !== HOOKS[hook]) return null;
+  const parsed = SCHEMAS[HOOKS[hook]].safeParse(json);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new HookwardenError('E_STDIN_SCHEMA', `stdin field ${i?.path.map(String).join('.') || '(root)'}: ${i?.message ?? 'invalid'}`);
+  }
+  return parsed.data as HookStdin;
+}
+
+async function route(input: HookStdin, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
+  const ctx = {
+    sessionId: input.session_id,
+    cwd: input.cwd,
+    ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
+    ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
+  };
+  switch (input.hook_event_name) {
+    case 'PreToolUse':
+      return routeToolExecution(input.tool_name, input.tool_input, ctx, deps);
+    case 'UserPromptSubmit':
+      return routeUserPrompt(input.prompt, ctx, deps);
+    case 'PostToolUse':
+      return routePostTool(input.tool_name, input.tool_response, ctx, deps);
+    case 'Stop':
+      return routeStop(input.stop_hook_active === true, ctx, deps);
+    case 'SessionStart':
+      throw new Error('SessionStart is not routed');
+  }
+}
+
+/** Loads config and registry for a call; problems are reported, never fatal. */
+export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
+  if (!rt.memo) return loadPrepared(loc, rt);
+  const key = `${loc.hookwardenHome}\0${loc.projectDir}\0${loc.patternsDir}`;
+  let p = rt.memo.get(key);
+  if (!p) {
+    p = loadPrepared(loc, rt);
+    rt.memo.set(key, p);
+  }
+  return p;
+}
+
+async function loadPrepared(loc: Locations, rt: RuntimeDeps) {
+  const cfg = loadConfig(loc.configFiles);
+  const reg = await resolveRegistry(
+    { shippedDir: loc.patternsDir, overrides: loc.overrideFiles, cacheDir: loc.cacheDir },
+    rt.embedded,
+  );
+  return { cfg, reg, issues: [...cfg.issues, ...reg.issues] };
+}
+
+export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeDeps): Promise<HookRun> {
+  const started = rt.now();
+  let input: HookStdin | null;
+  try {
+    input = parseInput(hook, raw);
+  } catch (err) {
+    const e = err instanceof HookwardenError ? err : new HookwardenError('E_INTERNAL', oneLine(err));
+    return reject(hook, e, rt, started);
+  }
+  if (!input) return { exitCode: 0, stdout: '', stderr: '' };
+  const loc = locate(input.cwd, rt.env);
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(loc, rt);
+  } catch (err) {
+    return failInternal(hook, input, err, rt, loc, started);
+  }
+  const { cfg, reg, issues } = prepared;
+  const notes = issues.map((i) => `hookwarden: ${i}\n`).join('');
+  if (input.hook_event_name === 'SessionStart') {
+    const run: HookRun = issues.length
+      ? renderSessionNotice(`hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}`)
+      : { exitCode: 0, stdout: '', stderr: '' };
+    if (rt.audit !== false) auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues);
+    return { ...run, stderr: run.stderr + notes };
+  }
+  const deps: EngineDeps = {
+    now: rt.now,
+    newId: rt.newId,
+    registry: reg.registry,
+    config: cfg.config,
+    consult: orchestratorFor(cfg.config, rt.now),
+    home: loc.home,
+    projectDir: loc.projectDir,
+  };
+  let decision: UnifiedRoutingDecision;
+  try {
+    decision = await route(input, deps);
+  } catch (err) {
+    return failInternal(hook, input, err, rt, loc, started);
+  }
+  const secrets = viewOf(reg.registry).secrets;
+  const clean = (s: string): string => redactSecrets(s, secrets).text;
+  decision.decision = {
+    ...decision.decision,
+    message: clean(decision.decision.message),
+    hints: decision.decision.hints.map(clean),
+    injections: decision.decision.injections.map(clean),
+  };
+  const rendered = renderDecision(input.hook_event_name, decision.decision);
+  const auditError = rt.audit === false ? undefined : auditDecision(loc, decision, {
+    event: input.hook_event_name,
+    registryHash: reg.registry.hash,
+    configHash: cfg.hash,
+    engineVersion: rt.engineVersion,
+    latencyMs: rt.now() - started,
+    rawInput: input,
+    secrets,
+    ...(issues.length ? { error: issues.join('; ') } : {}),
+  });
+  const auditNote = auditError ? `hookwarden: audit not written: ${auditError}\n` : '';
+  return { ...rendered, stderr: rendered.stderr + notes + auditNote, decision };
+}
+
+function failInternal(
+  hook: HookName,
+  input: HookStdin,
+  err: unknown,
+  rt: RuntimeDeps,
+  loc: Locations,
+  started: number,
+): HookRun {
+  const summary = oneLine(err);
+  if (!GUARD_HOOKS.has(hook) || input.hook_event_name === 'SessionStart') {
+    if (rt.audit !== false) auditRejectedInput(hook, input.hook_event_name, new HookwardenError('E_INTERNAL', summary), rt, started, input.session_id);
+    return { exitCode: 1, stdout: '', stderr: `hookwarden: internal error: ${summary}\n` };
+  }
+  const mode = loadConfigSafe(loc).onInternalError;
+  const decision = errorDecision(input, summary, mode, rt);
+  const rendered = renderDecision(input.hook_event_name, decision.decision);
+  if (rt.audit !== false) auditDecision(loc, decision, {
+    event: input.hook_event_name,
+    registryHash: 'unavailable',
+    configHash: 'unavailable',
+    engineVersion: rt.engineVersion,
+    latencyMs: rt.now() - started,
+    rawInput: input,
+    secrets: rt.embedded ? viewOf(rt.embedded.registry).secrets : [],
+    error: summary,
+  });
+  return { ...rendered, decision };
+}
+
+function loadConfigSafe(loc: Locations) {
+  try {
+    return loadConfig(loc.configFiles).config;
+  } catch {
+    return { onInternalError: 'ask' as const };
+  }
+}

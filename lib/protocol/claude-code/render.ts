@@ -1,0 +1,124 @@
+// Decisions rendered in Claude Code's exact output shapes (checked against the SDK's SyncHookJSONOutput).
+// One compact JSON object or nothing on stdout; blocks also exit 2 with the reason on stderr.
+
+import type { SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
+import type { FinalDecision } from '../../engine/types.js';
+import type { SupportedEvent } from './schema.js';
+
+export interface HookOutput {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Claude Code replaces strings over 10,000 characters with a file preview; stay under it ourselves. */
+export const MAX_FIELD_CHARS = 9_000;
+
+export function clip(text: string): string {
+  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 20)}… [truncated]` : text;
+}
+
+const line = (text: string): string => `${text.replace(/\s*\n\s*/g, ' ').trim()}\n`;
+
+function out(json: SyncHookJSONOutput | null, exitCode = 0, stderr = ''): HookOutput {
+  return { exitCode, stdout: json ? JSON.stringify(json) : '', stderr };
+}
+
+function withHints(d: FinalDecision): string {
+  return clip(d.hints.length ? `${d.message} Hint: ${d.hints.join(' ')}` : d.message);
+}
+
+function context(d: FinalDecision): string | undefined {
+  return d.injections.length ? clip(d.injections.join('\n')) : undefined;
+}
+
+function renderPreToolUse(d: FinalDecision): HookOutput {
+  const reason = withHints(d);
+  if (d.action === 'block') {
+    return out(
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } },
+      2,
+      line(reason),
+    );
+  }
+  if (d.action === 'ask') {
+    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
+  }
+  const ctx = context(d);
+  if (d.action === 'warn') {
+    return out({
+      systemMessage: clip(d.message),
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: ctx ?? reason },
+    });
+  }
+  if (d.updatedInput) {
+    return out({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: reason,
+        updatedInput: d.updatedInput,
+      },
+    });
+  }
+  // silent/allow: no opinion, Claude Code's own permission flow continues.
+  return out(null);
+}
+
+function renderUserPrompt(d: FinalDecision): HookOutput {
+  if (d.action === 'block') {
+    const reason = withHints(d);
+    return out({ decision: 'block', reason }, 2, line(reason));
+  }
+  const ctx = context(d);
+  // A prompt cannot be "asked" about: ask and warn both advise the model and tell the user.
+  const notify = d.action === 'ask' || d.action === 'warn';
+  const extra = notify && !d.injections.some((i) => i.includes(d.message)) ? [withHints(d)] : [];
+  const text = [ctx, ...extra].filter(Boolean).join('\n');
+  if (!text) return out(null);
+  return out({
+    ...(notify ? { systemMessage: clip(d.message) } : {}),
+    hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: clip(text) },
+  });
+}
+
+function renderPostToolUse(d: FinalDecision): HookOutput {
+  if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) });
+  if (d.action === 'ask' || d.action === 'warn') {
+    return out({
+      systemMessage: clip(d.message),
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context(d) ?? withHints(d) },
+    });
+  }
+  return out(null);
+}
+
+function renderStop(d: FinalDecision): HookOutput {
+  if (d.action === 'block') {
+    const reason = withHints(d);
+    return out({ decision: 'block', reason }, 2, line(reason));
+  }
+  return out(null);
+}
+
+export function renderDecision(event: SupportedEvent, d: FinalDecision): HookOutput {
+  switch (event) {
+    case 'PreToolUse':
+      return renderPreToolUse(d);
+    case 'UserPromptSubmit':
+      return renderUserPrompt(d);
+    case 'PostToolUse':
+      return renderPostToolUse(d);
+    case 'Stop':
+      return renderStop(d);
+    case 'SessionStart': {
+      const ctx = context(d);
+      return ctx ? out({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: ctx } }) : out(null);
+    }
+  }
+}
+
+/** For SessionStart: a note to the user (config or registry problems). */
+export function renderSessionNotice(message: string): HookOutput {
+  return out({ systemMessage: clip(message) });
+}

@@ -1,0 +1,104 @@
+// The built bundles as Claude Code runs them: one process per call, stdin in, stdout/stderr/exit out.
+// `hookwarden eval` must agree with them byte for byte on every fixture.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hookEnv, loadFixtures, type Fixture } from '../helpers/fixtures.js';
+import { ROOT } from '../helpers/registry.js';
+
+const fixtures = loadFixtures();
+const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', `${hook}.js`);
+
+interface Run {
+  exit_code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runHookProcess(f: Fixture, home: string): Run {
+  const r = spawnSync('node', [bundle(f.hook)], { input: f.stdin, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
+  return { exit_code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('hook bundles end to end', () => {
+  const home = mkdtempSync(join(tmpdir(), 'hw-e2e-'));
+  const results = new Map<string, Run>();
+
+  beforeAll(() => {
+    for (const h of ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start']) {
+      if (!existsSync(bundle(h))) throw new Error(`${bundle(h)} missing: run npm run build`);
+    }
+    for (const f of fixtures) results.set(f.name, runHookProcess(f, home));
+  });
+
+  it.each(fixtures.map((f) => [f.name, f] as const))('%s', (_name, f) => {
+    const r = results.get(f.name)!;
+    expect(r.exit_code).toBe(f.expect.exit);
+    if (f.expect.stdout !== undefined) expect(r.stdout).toBe(f.expect.stdout);
+    if (r.stdout) {
+      // One compact JSON object, nothing else.
+      expect(r.stdout.startsWith('{')).toBe(true);
+      expect(r.stdout).not.toContain('\n');
+      const out = JSON.parse(r.stdout);
+      if (out.hookSpecificOutput) expect(out.hookSpecificOutput.hookEventName).toBeTruthy();
+    }
+    if (r.exit_code === 2) {
+      expect(r.stderr.trim()).not.toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/); // never a stack trace
+    if (f.expect.context) expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain(f.expect.context);
+  });
+
+  it('piping rm -rf / into pre-tool-use prints a deny and exits 2', () => {
+    const r = results.get('pre-bash-rm-rf-root')!;
+    expect(r.exit_code).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('hookwarden eval agrees with the hook processes on every fixture', () => {
+    const input = fixtures.map((f) => (f.stdin.includes('\n') && f.stdin.trim().startsWith('{') ? JSON.stringify(JSON.parse(f.stdin)) : f.stdin));
+    const lines: string[] = [];
+    // Fixtures whose hook cannot be inferred from the line are run with --hook, one eval per hook.
+    for (const hook of ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start']) {
+      const idx = fixtures.map((f, i) => (f.hook === hook ? i : -1)).filter((i) => i >= 0);
+      if (!idx.length) continue;
+      const r = spawnSync('node', [join(ROOT, 'dist', 'cli.js'), 'eval', '--hook', hook], {
+        input: idx.map((i) => (input[i] === '' ? ' ' : input[i])).join('\n') + '\n',
+        env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-eval-'))),
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(0);
+      const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Run);
+      const judged = idx.filter((i) => input[i]!.trim() !== '');
+      expect(out).toHaveLength(judged.length);
+      judged.forEach((i, n) => {
+        const proc = results.get(fixtures[i]!.name)!;
+        expect({ name: fixtures[i]!.name, ...pick(out[n]!) }).toEqual({ name: fixtures[i]!.name, ...pick(proc) });
+        lines.push(fixtures[i]!.name);
+      });
+    }
+    expect(lines.length).toBe(fixtures.filter((f) => f.stdin.trim() !== '').length);
+  });
+
+  it('wrote one valid audit line per judged call, mode 0600, carrying the config and registry hash', () => {
+    const dir = join(home, 'audit');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const file = join(dir, files[0]!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const events = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(events).toHaveLength(fixtures.length);
+    const decided = events.filter((e) => e.rules[0] !== 'INPUT_REJECTED_FAIL_CLOSED' && e.rules[0] !== 'INPUT_REJECTED' && e.rules[0] !== 'SESSION_START');
+    expect(decided.length).toBeGreaterThan(20);
+    for (const e of decided) {
+      expect(e).toMatchObject({ schema: 1, config_hash: expect.stringMatching(/^[0-9a-f]{64}$/), registry_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(e.rules.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+const pick = (r: Run) => ({ exit_code: r.exit_code, stdout: r.stdout, stderr: r.stderr });
