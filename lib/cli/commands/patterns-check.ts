@@ -1,0 +1,46 @@
+// hookwarden patterns check: validate every registry file (shipped, user, project) and run every example.
+
+import { collectSources } from '../../registry/resolve.js';
+import { locate } from '../../hook/locations.js';
+import { parseArgs, type Command } from '../io.js';
+
+export const patternsCheckCommand: Command = {
+  name: 'patterns check',
+  summary: 'validate the pattern registry and run every pattern example',
+  usage:
+    'hookwarden patterns check [--dir <patterns dir>] [--json]\n' +
+    '  Checks the shipped packs plus the user and project override files; exits 1 on any problem.',
+  async run(args, io) {
+    const a = parseArgs(args, { flags: ['json'], options: ['dir'] });
+    if (a.unknown.length || a.positionals.length) {
+      io.err(`hookwarden patterns check: bad arguments\n${this.usage}\n`);
+      return 2;
+    }
+    const loc = locate(io.cwd, io.env);
+    const sources = collectSources({
+      shippedDir: a.options.get('dir') ?? loc.patternsDir,
+      overrides: loc.overrideFiles,
+      cacheDir: null,
+    });
+    const { loadSources, formatIssue } = await import('../../registry/load.js');
+    const { compileRegistry } = await import('../../registry/compile.js');
+    const { checkExamples } = await import('../../registry/examples.js');
+    const loaded = loadSources(sources);
+    const registry = compileRegistry(loaded, sources.map((s) => s.path));
+    const examples = new Map(loaded.patterns.map((lp) => [lp.pattern.id, lp.pattern.examples]));
+    const { failures, checked } = checkExamples(registry.patterns, examples);
+    const issues = loaded.issues.map(formatIssue);
+    if (a.flags.has('json')) {
+      io.out(`${JSON.stringify({ ok: !issues.length && !failures.length, files: sources.length, patterns: registry.patterns.length, examples: checked, issues, failures, hash: registry.hash })}\n`);
+    } else {
+      for (const i of issues) io.out(`✗ ${i}\n`);
+      for (const f of failures) {
+        io.out(`✗ ${f.id}: example ${JSON.stringify(f.example)} ${f.expected === 'match' ? 'should match but does not' : 'should not match but does'}\n`);
+      }
+      io.out(
+        `${issues.length || failures.length ? '✗' : '✓'} ${sources.length} files, ${registry.patterns.length} patterns, ${checked} examples checked, ${issues.length} problems, ${failures.length} failing examples (registry ${registry.hash.slice(0, 12)})\n`,
+      );
+    }
+    return issues.length || failures.length ? 1 : 0;
+  },
+};

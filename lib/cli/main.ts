@@ -1,0 +1,54 @@
+// The command table: each command is data (name, summary, usage, run) — help is generated from it.
+
+import { evalCommand } from './commands/eval.js';
+import { explainCommand } from './commands/explain.js';
+import { installCommand, uninstallCommand } from './commands/install.js';
+import { patternsCheckCommand } from './commands/patterns-check.js';
+import type { CliIO, Command } from './io.js';
+import { ENGINE_VERSION } from '../hook/main.js';
+import { oneLine } from '../errors.js';
+
+export const COMMANDS: Command[] = [explainCommand, evalCommand, patternsCheckCommand, installCommand, uninstallCommand];
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `hookwarden ${ENGINE_VERSION}: guard and router for coding-agent hooks`,
+    '',
+    'usage: hookwarden <command> [options]',
+    '',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'hookwarden <command> --help shows a command\'s options.',
+    '',
+  ].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (!first || first === '--help' || first === '-h' || first === 'help') {
+    io.out(help());
+    return first ? 0 : 2;
+  }
+  if (first === '--version' || first === 'version') {
+    io.out(`${ENGINE_VERSION}\n`);
+    return 0;
+  }
+  const two = `${first} ${rest[0] ?? ''}`;
+  const cmd = COMMANDS.find((c) => c.name === two) ?? COMMANDS.find((c) => c.name === first);
+  if (!cmd) {
+    io.err(`hookwarden: unknown command "${first}"\n\n${help()}`);
+    return 2;
+  }
+  const args = cmd.name.includes(' ') ? rest.slice(1) : rest;
+  if (args.includes('--help')) {
+    io.out(`${cmd.usage}\n`);
+    return 0;
+  }
+  try {
+    return await cmd.run(args, io);
+  } catch (err) {
+    io.err(`hookwarden ${cmd.name}: ${oneLine(err)}\n`);
+    return 1;
+  }
+}

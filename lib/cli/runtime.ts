@@ -1,0 +1,9 @@
+// RuntimeDeps for CLI commands: the same embedded registry and version as the hook bundles.
+
+import type { RuntimeDeps } from '../hook/run-hook.js';
+import { EMBEDDED, ENGINE_VERSION } from '../hook/main.js';
+import type { CliIO } from './io.js';
+
+export function runtimeFor(io: CliIO, audit = true): RuntimeDeps {
+  return { env: io.env, now: io.now, newId: io.newId, embedded: EMBEDDED, engineVersion: ENGINE_VERSION, audit, memo: new Map() };
+}

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../lib/cli/main.js';
+import type { CliIO } from '../../lib/cli/io.js';
+import { ROOT } from '../helpers/registry.js';
+
+function io(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let t = 1_000;
+  return { stdout, stderr, out: (s) => stdout.push(s), err: (s) => stderr.push(s), readStdin: () => Buffer.alloc(0), env: { HOME: cwd }, cwd, now: () => ++t, newId: () => 'x' };
+}
+
+const EXISTING = {
+  permissions: { allow: ['Bash(npm test)'] },
+  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node /opt/other-guard.js' }] }] },
+};
+
+describe('install / uninstall', () => {
+  it('adds all five hooks with node and an absolute path, keeps existing settings, backs up, and is idempotent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-'));
+    const file = join(dir, '.claude', 'settings.json');
+    await runCli(['install'], io(dir)); // creates the file when absent
+    writeFileSync(file, JSON.stringify(EXISTING));
+    const cli = io(dir);
+    expect(await runCli(['install', '--scope', 'project'], cli)).toBe(0);
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    expect(s.permissions).toEqual(EXISTING.permissions);
+    expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+    expect(s.hooks.PreToolUse[0]).toEqual(EXISTING.hooks.PreToolUse[0]);
+    const ours = s.hooks.PreToolUse[1].hooks[0];
+    expect(ours.command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
+    expect(ours.command).not.toMatch(/npx/);
+    expect(readdirSync(join(dir, '.claude')).filter((f) => f.includes('hookwarden-backup'))).toHaveLength(1);
+    const before = readFileSync(file, 'utf8');
+    expect(await runCli(['install'], io(dir))).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('uninstall removes exactly what install added', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-uninstall-'));
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify(EXISTING));
+    await runCli(['install', '--settings', file], io(dir));
+    expect(await runCli(['uninstall', '--settings', file], io(dir))).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(EXISTING);
+  });
+
+  it('refuses a settings file that is not JSON and leaves it untouched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-badsettings-'));
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, '{ broken');
+    const cli = io(dir);
+    expect(await runCli(['install', '--settings', file], cli)).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('{ broken');
+    expect(cli.stderr.join('')).toMatch(/cannot read .*nothing changed/);
+    expect(existsSync(`${file}.hookwarden-backup-1001`)).toBe(false);
+  });
+});
+
+describe('repository wiring', () => {
+  it('.claude/settings.json and the plugin hooks.json point at the five built bundles', () => {
+    for (const [file, prefix] of [
+      [join(ROOT, '.claude', 'settings.json'), '$CLAUDE_PROJECT_DIR'],
+      [join(ROOT, 'hooks', 'hooks.json'), '${CLAUDE_PLUGIN_ROOT}'],
+    ] as const) {
+      const s = JSON.parse(readFileSync(file, 'utf8'));
+      const commands = Object.values(s.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
+      expect(commands.sort()).toEqual(
+        ['post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node "${prefix}/dist/hooks/${h}.js"`),
+      );
+    }
+  });
+
+  it('every routing table entry names an agent or skill that exists in .claude/', () => {
+    const routing = JSON.parse(readFileSync(join(ROOT, 'patterns', 'routing.json'), 'utf8')) as { routes: Array<{ agent?: string; skill?: string }> };
+    for (const r of routing.routes) {
+      const file = r.agent ? join(ROOT, '.claude', 'agents', `${r.agent}.md`) : join(ROOT, '.claude', 'skills', r.skill!, 'SKILL.md');
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^---\\nname: ${r.agent ?? r.skill}\\n`));
+    }
+  });
+});
