@@ -2,11 +2,13 @@
 // compiled here and embedded in every bundle, so a hook call with unchanged patterns loads neither zod
 // nor picomatch and compiles no glob.
 
-import { build, type BuildOptions } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { collectSources, compileFromSources, sourceHashOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
+import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
+import { canonicalHash } from '../lib/registry/hash.js';
+import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOOK_NAMES = ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start'] as const;
@@ -17,27 +19,43 @@ async function embeddedRegistry(): Promise<EmbeddedRegistry> {
   if (issues.length) {
     throw new Error(`patterns/ has problems; fix them before building:\n  ${issues.join('\n  ')}`);
   }
-  return { sourceHash: sourceHashOf(sources), registry, issues: [] };
+  return { sourceHash: sourceHashOf(sources), statFingerprint: statFingerprintOf(join(root, 'patterns')) ?? '', registry, issues: [] };
 }
+
+/** pino's unused transport machinery replaced by small shims (see scripts/shims/*.cjs for why). */
+const pinoShims: Plugin = {
+  name: 'pino-shims',
+  setup(b) {
+    const shim = (name: string) => ({ path: join(root, 'scripts', 'shims', name) });
+    b.onResolve({ filter: /^thread-stream$/ }, () => shim('thread-stream.cjs'));
+    b.onResolve({ filter: /^(node:)?assert$/ }, (a) => (/[\\/](sonic-boom|thread-stream)[\\/]/.test(a.importer) ? shim('assert.cjs') : undefined));
+    b.onResolve({ filter: /^(node:)?worker_threads$/ }, (a) => (/[\\/]pino[\\/]/.test(a.importer) ? shim('worker-threads.cjs') : undefined));
+  },
+};
 
 async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const embedded = await embeddedRegistry();
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(join(root, 'dist', 'hooks'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   const common: BuildOptions = {
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    // CommonJS on purpose: node's ESM loader costs ~5-10 ms of start-up per call, and a CommonJS file
+    // still runs when copied somewhere without a package.json (dist/package.json keeps it CommonJS here).
+    format: 'cjs',
     target: 'node20',
-    minify: true,
+    minify: process.env.HW_NO_MINIFY !== '1',
     legalComments: 'none',
     logLevel: 'warning',
-    // Bundled CommonJS dependencies (pino) call require() for node built-ins.
-    banner: { js: "import{createRequire as __hwCR}from'node:module';const require=__hwCR(import.meta.url);" },
+    plugins: [pinoShims],
+    banner: { js: "const __hwImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
     define: {
+      'import.meta.url': '__hwImportMetaUrl',
       __HW_EMBEDDED__: JSON.stringify(embedded),
       __HW_VERSION__: JSON.stringify(version),
+      __HW_DEFAULT_CONFIG_HASH__: JSON.stringify(canonicalHash(DEFAULT_CONFIG)),
     },
   };
   await Promise.all([

@@ -1,7 +1,7 @@
 // The CLI's window on the world, injected so commands are testable without spawning processes.
 
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeSync } from 'node:fs';
+import { newDecisionId } from '../hook/ids.js';
 
 export interface CliIO {
   out: (text: string) => void;
@@ -27,7 +27,7 @@ export function processIO(): CliIO {
     env: process.env,
     cwd: process.cwd(),
     now: Date.now,
-    newId: randomUUID,
+    newId: () => newDecisionId(),
   };
 }
 

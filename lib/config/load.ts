@@ -31,6 +31,11 @@ const fileSchema = z.strictObject({
 
 type ConfigFile = z.infer<typeof fileSchema>;
 
+declare const __HW_DEFAULT_CONFIG_HASH__: string | undefined;
+
+/** Hash of the built-in defaults, computed at build time so a hook with no config file never hashes. */
+const DEFAULT_HASH = typeof __HW_DEFAULT_CONFIG_HASH__ === 'string' ? __HW_DEFAULT_CONFIG_HASH__ : null;
+
 export interface LoadedConfig {
   config: HookwardenConfig;
   hash: string;
@@ -92,6 +97,7 @@ export function loadConfig(paths: string[]): LoadedConfig {
     config = next;
     files.push(path);
   }
+  if (!files.length) return { config, hash: DEFAULT_HASH ?? canonicalHash(config), issues, files };
   config = { ...config, keter: { ...config.keter, tiers: [...config.keter.tiers].sort((a, b) => a.min - b.min) } };
   return { config, hash: canonicalHash(config), issues, files };
 }

@@ -1,10 +1,10 @@
 // Process wrapper for a hook bundle: read all of stdin, run, write one result, exit with its code.
 // fs.readFileSync(0)/fs.writeSync avoid the cost of initialising process.stdin/stdout streams.
 
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeSync } from 'node:fs';
 import { oneLine } from '../errors.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
+import { newDecisionId } from './ids.js';
 import { GUARD_HOOKS, runHook, type HookName } from './run-hook.js';
 
 declare const __HW_EMBEDDED__: EmbeddedRegistry | undefined;
@@ -35,7 +35,7 @@ export async function main(hook: HookName): Promise<void> {
     const result = await runHook(hook, readStdin(), {
       env: process.env,
       now: Date.now,
-      newId: randomUUID,
+      newId: () => newDecisionId(),
       embedded: EMBEDDED,
       engineVersion: ENGINE_VERSION,
     });

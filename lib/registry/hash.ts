@@ -1,7 +1,6 @@
 // Canonical JSON (keys sorted, no whitespace) and its sha256: config and registry hashes do not change
 // when a file is reformatted or its keys reordered.
 
-import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted recursively; undefined members dropped as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
@@ -14,8 +13,9 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
+/** node:crypto costs ~5 ms to load, so it is loaded on first use only (hot hook paths avoid hashing). */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 }
 
 export function canonicalHash(value: unknown): string {

@@ -2,7 +2,7 @@
 // (when the source files still hash the same), then a cached compile in the state dir, then a fresh
 // compile (zod + picomatch loaded lazily, only then). The cache key is a hash of every source file's bytes.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256 } from './hash.js';
 import type { CompiledRegistry } from './types.js';
@@ -18,6 +18,8 @@ export interface RegistryLocations {
 
 export interface EmbeddedRegistry {
   sourceHash: string;
+  /** Names, sizes and mtimes of the shipped files at build time: equal at run time → no hashing needed. */
+  statFingerprint: string;
   registry: CompiledRegistry;
   issues: string[];
 }
@@ -95,10 +97,30 @@ export async function compileFromSources(
   return { registry, issues: loaded.issues.map(formatIssue) };
 }
 
+/** Cheap identity of the shipped files (no reads, no hashing): names, sizes, modification times. */
+export function statFingerprintOf(dir: string | null): string | null {
+  if (!dir || !existsSync(dir)) return null;
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((n) => {
+      const st = statSync(join(dir, n));
+      return `${n}:${st.size}:${Math.trunc(st.mtimeMs)}`;
+    })
+    .join('|');
+}
+
 export async function resolveRegistry(
   loc: RegistryLocations,
   embedded: EmbeddedRegistry | null,
 ): Promise<ResolvedRegistry> {
+  // Fast path: shipped files untouched since the build and no override file → the embedded registry.
+  if (embedded && !loc.overrides.some((o) => existsSync(o.path))) {
+    const fp = statFingerprintOf(loc.shippedDir);
+    if (fp === embedded.statFingerprint) {
+      return { registry: embedded.registry, issues: embedded.issues, from: 'embedded', sourceHash: embedded.sourceHash };
+    }
+  }
   const sources = collectSources(loc);
   const hasShipped = sources.some((s) => s.scope === 'shipped');
   if (embedded && !hasShipped) {

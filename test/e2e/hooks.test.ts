@@ -2,7 +2,7 @@
 // `hookwarden eval` must agree with them byte for byte on every fixture.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,15 @@ describe('hook bundles end to end', () => {
   it('piping rm -rf / into pre-tool-use prints a deny and exits 2', () => {
     const r = results.get('pre-bash-rm-rf-root')!;
     expect(r.exit_code).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('a bundle copied alone to another directory still judges with its embedded registry', () => {
+    const lone = mkdtempSync(join(tmpdir(), 'hw-lone-'));
+    copyFileSync(bundle('pre-tool-use'), join(lone, 'guard.js'));
+    const f = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
+    const r = spawnSync('node', [join(lone, 'guard.js')], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-lone-home-'))), encoding: 'utf8' });
+    expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectSources, compileFromSources, resolveRegistry, sourceHashOf } from '../../lib/registry/resolve.js';
+import { collectSources, compileFromSources, resolveRegistry, sourceHashOf, statFingerprintOf } from '../../lib/registry/resolve.js';
 import { PATTERNS_DIR } from '../helpers/registry.js';
 
 function workspace() {
@@ -34,8 +34,12 @@ describe('registry resolution and cache', () => {
     const loc = workspace();
     const sources = collectSources(loc);
     const { registry } = await compileFromSources(sources);
-    const embedded = { sourceHash: sourceHashOf(sources), registry, issues: [] };
+    const embedded = { sourceHash: sourceHashOf(sources), statFingerprint: statFingerprintOf(loc.shippedDir)!, registry, issues: [] };
     expect((await resolveRegistry(loc, embedded)).from).toBe('embedded');
+    // Same bytes under a new mtime (a fresh checkout): the content hash still recognises the embedded copy.
+    const file = join(loc.shippedDir, 'intents.json');
+    writeFileSync(file, readFileSync(file));
+    expect((await resolveRegistry(loc, { ...embedded, statFingerprint: 'stale' })).from).toBe('embedded');
     writeFileSync(loc.overrides[0]!.path, JSON.stringify({ disable: ['intents/testing'] }));
     const withOverride = await resolveRegistry(loc, embedded);
     expect(withOverride.from).toBe('compiled');

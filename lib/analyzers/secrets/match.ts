@@ -29,7 +29,7 @@ export function matchSecrets(text: string, patterns: CompiledSecret[], scope: Se
       action,
       message: p.message,
       hint: p.hint,
-      matched: `[REDACTED:${p.id}] (${f.end - f.start} chars) in ${where}`,
+      matched: `[REDACTED:${p.id}] (${f.end - f.start} chars)`,
       where,
     });
   }
