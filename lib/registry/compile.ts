@@ -10,13 +10,14 @@ import type { CompiledPattern, CompiledRegistry, RegexSource } from './types.js'
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries. */
+/** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries; a hyphen joins
+ * words ("vs-code" is not the cue "vs", "bug-free" is not "bug"). */
 export function compileCues(cues: string[]): RegexSource {
   const alts = [...cues]
     .map((c) => c.trim().toLowerCase())
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
     .map((c) => c.split(/\s+/).map(escapeRegex).join('\\s+'));
-  return { source: `(?<![\\p{L}\\p{N}_])(?:${alts.join('|')})(?![\\p{L}\\p{N}_])`, flags: 'iu' };
+  return { source: `(?<![\\p{L}\\p{N}_-])(?:${alts.join('|')})(?![\\p{L}\\p{N}_-])`, flags: 'iu' };
 }
 
 export function compileGlob(glob: string, nocase: boolean): RegexSource {

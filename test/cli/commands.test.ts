@@ -1,0 +1,95 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../lib/cli/main.js';
+import { memoryIO } from '../helpers/cli.js';
+import { PATTERNS_DIR } from '../helpers/registry.js';
+
+describe('hookwarden explain', () => {
+  it('shows every match, rule and score for a command, and writes no audit', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-explain-'));
+    const io = memoryIO({ home });
+    expect(await runCli(['explain', 'sudo rm -fr ~'], io)).toBe(0);
+    const text = io.stdout();
+    expect(text).toMatch(/^verdict: +block \(confidence 0\.768\)/);
+    expect(text).toContain('bash-filesystem/rm-home [critical/block]');
+    expect(text).toContain('rules:        LOCAL_BLOCK_STANDS, CONSENSUS_WITH_KETER');
+    expect(text).toMatch(/orchestrator: keter:embedded → block/);
+    expect(text).toContain('hook output:  exit 2');
+    expect(existsSync(join(home, 'audit'))).toBe(false);
+  });
+
+  it('explains prompts and paths, and prints JSON with --json', async () => {
+    const io = memoryIO();
+    expect(await runCli(['explain', '--prompt', '--json', 'should we use zod or valibot?'], io)).toBe(0);
+    const j = JSON.parse(io.stdout());
+    expect(j.decision.local.matches.map((m: { id: string }) => m.id)).toContain('intents/decision');
+    expect(j.exit_code).toBe(0);
+    const p = memoryIO();
+    await runCli(['explain', '--path', '--op', 'read', '--json', '~/.ssh/id_rsa'], p);
+    expect(JSON.parse(p.stdout()).decision.decision.action).toBe('ask');
+  });
+
+  it('mentioning is not doing: explaining a destructive command text is itself harmless', async () => {
+    const io = memoryIO();
+    await runCli(['explain', '--json', 'hookwarden explain "rm -rf /"'], io);
+    expect(JSON.parse(io.stdout()).decision.decision.action).toBe('silent');
+  });
+
+  it('rejects unknown flags with usage and exit 2', async () => {
+    const io = memoryIO();
+    expect(await runCli(['explain', '--bogus', 'ls'], io)).toBe(2);
+    expect(io.stderr()).toContain('hookwarden explain [--json]');
+  });
+});
+
+describe('hookwarden eval', () => {
+  it('answers one line per input line, and judges malformed lines as the guard would', async () => {
+    const line = (command: string) => JSON.stringify({ session_id: 's', cwd: '/home/dev/project', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 't' });
+    const prompt = JSON.stringify({ session_id: 's', cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt: 'debug this crash' });
+    const io = memoryIO({ stdin: `${line('ls')}\n\n${line('rm -rf /')}\n{oops\n${prompt}\n` });
+    expect(await runCli(['eval'], io)).toBe(0);
+    const out = io.stdout().trim().split('\n').map((l) => JSON.parse(l));
+    expect(out.map((o) => o.exit_code)).toEqual([0, 2, 2, 0]);
+    expect(out[0]).toMatchObject({ stdout: '', stderr: '', decision: { decision: { action: 'silent' } } });
+    expect(out[2]).toMatchObject({ stdout: '', decision: null });
+    expect(out[2].stderr).toMatch(/E_STDIN_JSON/);
+    expect(out[3].stdout).toContain('intents/debug');
+  });
+});
+
+describe('hookwarden patterns check', () => {
+  it('passes on the shipped registry, every example checked', async () => {
+    const io = memoryIO();
+    expect(await runCli(['patterns', 'check', '--json'], io)).toBe(0);
+    const j = JSON.parse(io.stdout());
+    expect(j).toMatchObject({ ok: true, issues: [], failures: [] });
+    expect(j.examples).toBeGreaterThan(200);
+  });
+
+  it('fails with file, id and field when a pack is broken, and when an example stops matching', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-check-'));
+    cpSync(PATTERNS_DIR, dir, { recursive: true });
+    const file = join(dir, 'intents.json');
+    const pack = JSON.parse(readFileSync(file, 'utf8'));
+    pack.patterns[0].severity = 'urgent';
+    pack.patterns[1].examples.match.push('a plain sentence');
+    writeFileSync(file, JSON.stringify(pack));
+    const io = memoryIO();
+    expect(await runCli(['patterns', 'check', '--dir', dir], io)).toBe(1);
+    expect(io.stdout()).toContain(`${file} (pattern intents/decision, field severity)`);
+    expect(io.stdout()).toContain('✗ intents/architecture: example "a plain sentence" should match but does not');
+  });
+});
+
+describe('hookwarden CLI table', () => {
+  it('prints help listing every command, and rejects unknown commands with exit 2', async () => {
+    const io = memoryIO();
+    expect(await runCli(['--help'], io)).toBe(0);
+    for (const c of ['explain', 'eval', 'patterns check', 'install', 'uninstall']) expect(io.stdout()).toContain(`  ${c}`);
+    const bad = memoryIO();
+    expect(await runCli(['frobnicate'], bad)).toBe(2);
+    expect(bad.stderr()).toMatch(/unknown command "frobnicate"/);
+  });
+});
