@@ -2,7 +2,7 @@
 // A failing audit write is reported on stderr by the caller's notes, never turned into a verdict.
 
 import { redactSecrets } from '../analyzers/secrets/detect.js';
-import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1 } from '../audit/event.js';
+import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1, type AuditMeta } from '../audit/event.js';
 import { writeAuditEvent } from '../audit/write.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { HookwardenError } from '../errors.js';
@@ -11,16 +11,8 @@ import { hookwardenHome } from '../audit/paths.js';
 import type { Locations } from './locations.js';
 import type { RuntimeDeps } from './run-hook.js';
 
-export interface DecisionAuditMeta {
-  event: string;
-  registryHash: string;
-  configHash: string;
-  engineVersion: string;
-  latencyMs: number;
-  rawInput: unknown;
-  secrets: CompiledSecret[];
-  error?: string;
-}
+/** The audit metadata with the registry's secret patterns in place of a redactor function. */
+export type DecisionAuditMeta = Omit<AuditMeta, 'redact'> & { secrets: CompiledSecret[] };
 
 export function auditDecision(loc: Locations, d: UnifiedRoutingDecision, meta: DecisionAuditMeta): string | undefined {
   const { secrets, ...rest } = meta;

@@ -21,38 +21,64 @@ export const installRoot = (env: NodeJS.ProcessEnv): string => dirname(shippedPa
 const USAGE_TAIL =
   '  --scope project (default: ./.claude/settings.json) | user (~/.claude/settings.json); --settings FILE overrides both.';
 
+type Settings = ReturnType<typeof readSettings>;
+
+/** Shared by install and uninstall: parse arguments, read settings, apply one edit, back up and write. */
+async function editSettings(
+  cmd: Command,
+  args: string[],
+  io: CliIO,
+  edit: (settings: Settings, root: string) => { settings: Settings; changed: number } | string,
+  report: (changed: number, file: string, backup: string | null) => string,
+  unchanged: (file: string) => string,
+): Promise<number> {
+  const a = parseArgs(args, { options: ['scope', 'settings'] });
+  const file = settingsFile(a, io);
+  if (a.unknown.length || a.positionals.length || !file) {
+    io.err(`hookwarden ${cmd.name}: bad arguments\n${cmd.usage}\n`);
+    return 2;
+  }
+  let settings: Settings;
+  try {
+    settings = readSettings(file);
+  } catch (err) {
+    io.err(`hookwarden ${cmd.name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
+    return 1;
+  }
+  const result = edit(settings, installRoot(io.env));
+  if (typeof result === 'string') {
+    io.err(`hookwarden ${cmd.name}: ${result}\n`);
+    return 1;
+  }
+  if (!result.changed) {
+    io.out(unchanged(file));
+    return 0;
+  }
+  const backup = writeSettings(file, result.settings, String(io.now()));
+  io.out(report(result.changed, file, backup));
+  return 0;
+}
+
+const backupNote = (backup: string | null): string => (backup ? ` (backup: ${backup})` : '');
+
 export const installCommand: Command = {
   name: 'install',
   summary: 'add the hookwarden hooks to Claude Code settings (idempotent, with a backup)',
   usage: `hookwarden install [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`,
-  async run(args, io) {
-    const a = parseArgs(args, { options: ['scope', 'settings'] });
-    const file = settingsFile(a, io);
-    if (a.unknown.length || a.positionals.length || !file) {
-      io.err(`hookwarden install: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
-    const root = installRoot(io.env);
-    const missing = HOOK_EVENTS.map((h) => join(root, 'dist', 'hooks', `${h.hook}.js`)).filter((f) => !existsSync(f));
-    if (missing.length) {
-      io.err(`hookwarden install: ${missing[0]} does not exist; run \`npm run build\` in ${root} first\n`);
-      return 1;
-    }
-    let settings;
-    try {
-      settings = readSettings(file);
-    } catch (err) {
-      io.err(`hookwarden install: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
-      return 1;
-    }
-    const { settings: next, added } = addHooks(settings, root);
-    if (!added) {
-      io.out(`hookwarden is already installed in ${file}; nothing changed\n`);
-      return 0;
-    }
-    const backup = writeSettings(file, next, String(io.now()));
-    io.out(`installed ${added} hook entries in ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
-    return 0;
+  run(args, io) {
+    return editSettings(
+      this,
+      args,
+      io,
+      (settings, root) => {
+        const missing = HOOK_EVENTS.map((h) => join(root, 'dist', 'hooks', `${h.hook}.js`)).filter((f) => !existsSync(f));
+        if (missing.length) return `${missing[0]} does not exist; run \`npm run build\` in ${root} first`;
+        const r = addHooks(settings, root);
+        return { settings: r.settings, changed: r.added };
+      },
+      (n, file, backup) => `installed ${n} hook entries in ${file}${backupNote(backup)}\n`,
+      (file) => `hookwarden is already installed in ${file}; nothing changed\n`,
+    );
   },
 };
 
@@ -60,27 +86,17 @@ export const uninstallCommand: Command = {
   name: 'uninstall',
   summary: 'remove exactly the hook entries install added',
   usage: `hookwarden uninstall [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`,
-  async run(args, io) {
-    const a = parseArgs(args, { options: ['scope', 'settings'] });
-    const file = settingsFile(a, io);
-    if (a.unknown.length || a.positionals.length || !file) {
-      io.err(`hookwarden uninstall: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
-    let settings;
-    try {
-      settings = readSettings(file);
-    } catch (err) {
-      io.err(`hookwarden uninstall: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
-      return 1;
-    }
-    const { settings: next, removed } = removeHooks(settings, installRoot(io.env));
-    if (!removed) {
-      io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
-      return 0;
-    }
-    const backup = writeSettings(file, next, String(io.now()));
-    io.out(`removed ${removed} hook entries from ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
-    return 0;
+  run(args, io) {
+    return editSettings(
+      this,
+      args,
+      io,
+      (settings, root) => {
+        const r = removeHooks(settings, root);
+        return { settings: r.settings, changed: r.removed };
+      },
+      (n, file, backup) => `removed ${n} hook entries from ${file}${backupNote(backup)}\n`,
+      (file) => `no hookwarden hook entries in ${file}; nothing changed\n`,
+    );
   },
 };
