@@ -55,7 +55,7 @@ export function writeSettings(file: string, settings: Settings, backupSuffix: st
   return backup;
 }
 
-export function addHooks(settings: Settings, root: string): { settings: Settings; added: number } {
+export function addHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
   const hooks: Record<string, Group[]> = { ...(settings.hooks ?? {}) };
   let added = 0;
   for (const h of HOOK_EVENTS) {
@@ -71,11 +71,11 @@ export function addHooks(settings: Settings, root: string): { settings: Settings
     }
     hooks[h.event] = groups;
   }
-  return { settings: { ...settings, hooks }, added };
+  return { settings: { ...settings, hooks }, changed: added };
 }
 
-export function removeHooks(settings: Settings, root: string): { settings: Settings; removed: number } {
-  if (!settings.hooks) return { settings, removed: 0 };
+export function removeHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
+  if (!settings.hooks) return { settings, changed: 0 };
   const commands = new Set(HOOK_EVENTS.map((h) => hookCommand(root, h.hook)));
   const hooks: Record<string, Group[]> = {};
   let removed = 0;
@@ -91,5 +91,5 @@ export function removeHooks(settings: Settings, root: string): { settings: Setti
   }
   const next: Settings = { ...settings, hooks };
   if (!Object.keys(hooks).length) delete next.hooks;
-  return { settings: next, removed };
+  return { settings: next, changed: removed };
 }

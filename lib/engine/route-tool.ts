@@ -9,7 +9,7 @@ import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
-import { fileTargets, isWriteTool, writtenContent } from './tool-input.js';
+import { fileTargets, toolDomain, writtenContent } from './tool-input.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
@@ -58,20 +58,13 @@ function dedupe(matches: Match[]): Match[] {
   return matches.filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
 }
 
-function domainOf(toolName: string): string {
-  if (toolName === 'Bash') return 'bash_command';
-  if (isWriteTool(toolName)) return 'file_write';
-  if (fileTargets(toolName, { file_path: 'x', path: 'x' }).length) return 'file_read';
-  return 'tool_other';
-}
-
 export function routeToolExecution(
   toolName: string,
   toolInput: unknown,
   ctx: CallContext,
   deps: EngineDeps,
 ): Promise<UnifiedRoutingDecision> {
-  const domain = domainOf(toolName);
+  const domain = toolDomain(toolName);
   const input = (toolInput ?? {}) as Record<string, unknown>;
   const command = typeof input.command === 'string' ? input.command : '';
   const target = fileTargets(toolName, toolInput)[0];

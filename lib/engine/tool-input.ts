@@ -51,6 +51,10 @@ export function writtenContent(toolName: string, input: unknown): WrittenContent
   return out;
 }
 
-export function isWriteTool(toolName: string): boolean {
-  return WRITE_TOOLS.has(toolName);
+/** The routing domain of a tool call: bash_command | file_write | file_read | tool_other. */
+export function toolDomain(toolName: string): string {
+  if (toolName === 'Bash') return 'bash_command';
+  if (WRITE_TOOLS.has(toolName)) return 'file_write';
+  if (READ_TOOLS.has(toolName)) return 'file_read';
+  return 'tool_other';
 }

@@ -9,6 +9,7 @@ import type { HookwardenError } from '../errors.js';
 import type { CompiledSecret } from '../registry/types.js';
 import { hookwardenHome } from '../audit/paths.js';
 import type { Locations } from './locations.js';
+import { GUARD_HOOKS } from './hooks.js';
 import type { RuntimeDeps } from './run-hook.js';
 
 /** The audit metadata with the registry's secret patterns in place of a redactor function. */
@@ -31,6 +32,7 @@ export function auditRejectedInput(
   issues: string[] = [],
 ): string | undefined {
   const now = rt.now();
+  const failClosed = err !== null && GUARD_HOOKS.has(hook);
   const ev: AuditEventV1 = {
     schema: AUDIT_SCHEMA_VERSION,
     decision_id: rt.newId(),
@@ -43,8 +45,8 @@ export function auditRejectedInput(
     engine_version: rt.engineVersion,
     local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
     orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
-    rules: [err ? (hook === 'pre-tool-use' || hook === 'user-prompt' ? 'INPUT_REJECTED_FAIL_CLOSED' : 'INPUT_REJECTED') : 'SESSION_START'],
-    verdict: err && (hook === 'pre-tool-use' || hook === 'user-prompt') ? 'block' : 'silent',
+    rules: [failClosed ? 'INPUT_REJECTED_FAIL_CLOSED' : err ? 'INPUT_REJECTED' : 'SESSION_START'],
+    verdict: failClosed ? 'block' : 'silent',
     confidence: 0,
     latency_ms: now - started,
     ...(err ? { error: `${err.code}: ${err.message}` } : issues.length ? { error: issues.join('; ') } : {}),

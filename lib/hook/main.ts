@@ -5,7 +5,8 @@ import { readFileSync, writeSync } from 'node:fs';
 import { oneLine } from '../errors.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
-import { GUARD_HOOKS, runHook, type HookName } from './run-hook.js';
+import { GUARD_HOOKS, type HookName } from './hooks.js';
+import { runHook } from './run-hook.js';
 
 declare const __HW_EMBEDDED__: EmbeddedRegistry | undefined;
 declare const __HW_VERSION__: string | undefined;

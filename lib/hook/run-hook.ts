@@ -11,26 +11,15 @@ import { routeToolExecution } from '../engine/route-tool.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { HookwardenError, oneLine } from '../errors.js';
 import { renderDecision, renderSessionNotice, type HookOutput } from '../protocol/claude-code/render.js';
-import { SCHEMAS, type HookStdin, type SupportedEvent } from '../protocol/claude-code/schema.js';
+import { SCHEMAS, type HookStdin } from '../protocol/claude-code/schema.js';
 import { resolveRegistry, type EmbeddedRegistry } from '../registry/resolve.js';
 import { viewOf } from '../registry/select.js';
 import { auditDecision, auditRejectedInput } from './audit.js';
 import { errorDecision } from './error-decision.js';
+import { GUARD_HOOKS, HOOKS, type HookName } from './hooks.js';
 import { locate, type Locations } from './locations.js';
 import { orchestratorFor } from './orchestrator.js';
 
-export const HOOKS = {
-  'user-prompt': 'UserPromptSubmit',
-  'pre-tool-use': 'PreToolUse',
-  'post-tool-use': 'PostToolUse',
-  stop: 'Stop',
-  'session-start': 'SessionStart',
-} as const satisfies Record<string, SupportedEvent>;
-
-export type HookName = keyof typeof HOOKS;
-
-/** Guard hooks fail closed (exit 2) on input they cannot judge; observers report and let the agent go on. */
-export const GUARD_HOOKS: ReadonlySet<HookName> = new Set(['pre-tool-use', 'user-prompt']);
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
 export const MAX_OBSERVER_BYTES = 32 * 1024 * 1024;
 
@@ -50,10 +39,6 @@ export type Prepared = Awaited<ReturnType<typeof loadPrepared>>;
 
 export interface HookRun extends HookOutput {
   decision?: UnifiedRoutingDecision;
-}
-
-export function hookForEvent(event: string): HookName | undefined {
-  return (Object.keys(HOOKS) as HookName[]).find((h) => HOOKS[h] === event);
 }
 
 function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, started: number): HookRun {

@@ -1,18 +1,15 @@
 // Embedded KETER: the trust-tier × action-risk matrix from the config, evaluated in-process.
 // Pure and deterministic: the answer depends only on cfg and req.
 
+import { severityRank } from '../engine/lattice.js';
 import { SEVERITIES, type KeterAnswer, type KeterLevel, type KeterRequest, type Severity } from '../engine/types.js';
 import type { KeterConfig, TrustTier } from '../config/types.js';
 import type { Orchestrator } from './types.js';
 
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
-function severityRank(s: unknown): number {
-  return typeof s === 'string' ? (SEVERITIES as readonly string[]).indexOf(s) : -1;
-}
-
 function isSeverity(s: unknown): s is Severity {
-  return severityRank(s) >= 0;
+  return typeof s === 'string' && (SEVERITIES as readonly string[]).includes(s);
 }
 
 /** E-score on one 0–1 scale: clamped; NaN (or anything non-numeric) counts as 0. */

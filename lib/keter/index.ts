@@ -23,9 +23,3 @@ export function createOrchestrator(cfg: KeterConfig): Orchestrator | null {
 function failing(name: string, message: string): Orchestrator {
   return { name, consult: () => Promise.reject(new Error(message)) };
 }
-
-export { createEmbeddedKeter, embeddedAnswer, trustTier, actionRisk, clampEScore } from './embedded.js';
-export { createHttpKeter, MAX_RESPONSE_BYTES, type HttpKeterOptions } from './http.js';
-export { parseKeterAnswer } from './validate.js';
-export { consultKeter, NO_ORCHESTRATOR, type ConsultOptions } from './consult.js';
-export { MalformedAnswerError, isMalformedAnswerError, type Orchestrator } from './types.js';

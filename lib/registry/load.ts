@@ -12,6 +12,7 @@ import {
 
 export type SourceScope = 'shipped' | 'user' | 'project';
 
+/** One registry source file as read from disk (resolve.ts collectSources). */
 export interface SourceFile {
   path: string;
   scope: SourceScope;

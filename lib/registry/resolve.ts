@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256 } from './hash.js';
+import type { SourceFile } from './load.js';
 import type { CompiledRegistry } from './types.js';
 
 export interface RegistryLocations {
@@ -32,15 +33,10 @@ export interface ResolvedRegistry {
   sourceHash: string;
 }
 
-export interface Source {
-  path: string;
-  scope: 'shipped' | 'user' | 'project';
-  text: string;
-}
 
 /** Every source file that exists, in a stable order: shipped packs by name, then user, then project. */
-export function collectSources(loc: RegistryLocations): Source[] {
-  const out: Source[] = [];
+export function collectSources(loc: RegistryLocations): SourceFile[] {
+  const out: SourceFile[] = [];
   if (loc.shippedDir && existsSync(loc.shippedDir)) {
     for (const f of readdirSync(loc.shippedDir).filter((n) => n.endsWith('.json')).sort()) {
       const path = join(loc.shippedDir, f);
@@ -54,7 +50,7 @@ export function collectSources(loc: RegistryLocations): Source[] {
 }
 
 /** Hash of the sources' names and bytes; shipped files by base name so a moved checkout keeps its hash. */
-export function sourceHashOf(sources: Array<{ path: string; scope: string; text: string }>): string {
+export function sourceHashOf(sources: SourceFile[]): string {
   return sha256(
     sources.map((s) => `${s.scope}\0${s.scope === 'shipped' ? basename(s.path) : s.path}\0${s.text}`).join('\0\0'),
   );
@@ -85,7 +81,7 @@ function writeCache(file: string, value: { registry: CompiledRegistry; issues: s
 
 /** Compiles from sources (loads zod and picomatch). Exported for `patterns check` and the build. */
 export async function compileFromSources(
-  sources: Source[],
+  sources: SourceFile[],
 ): Promise<{ registry: CompiledRegistry; issues: string[] }> {
   const { loadSources, formatIssue } = await import('./load.js');
   const { compileRegistry } = await import('./compile.js');

@@ -2,7 +2,7 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { hookForEvent, type HookName } from '../../lib/hook/run-hook.js';
+import { hookForEvent, type HookName } from '../../lib/hook/hooks.js';
 import { ROOT } from './registry.js';
 
 export const FIXTURE_DIR = join(ROOT, 'test', 'fixtures', 'claude-code');

@@ -1,23 +1,12 @@
 // Match compiled shell patterns against a ShellAnalysis. One Match per pattern id, registry order.
 
 import type { Match } from '../../engine/types.js';
-import type { CompiledShell, CompiledShellCommandSpec, RegexSource } from '../../registry/types.js';
+import { toRegExp as re } from '../../registry/regex.js';
+import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
 import type { Segment, ShellAnalysis, ShellContext } from './types.js';
 
 const MATCHED_MAX = 200;
-const cache = new Map<string, RegExp>();
-
-function re(src: RegexSource): RegExp {
-  const key = `${src.flags}/${src.source}`;
-  let r = cache.get(key);
-  if (!r) {
-    r = new RegExp(src.source, src.flags.replace(/[gy]/g, ''));
-    cache.set(key, r);
-  }
-  return r;
-}
-
 function truncate(s: string): string {
   return s.length > MATCHED_MAX ? `${s.slice(0, MATCHED_MAX - 1)}…` : s;
 }

@@ -1,7 +1,8 @@
 // hookwarden eval: hook-input JSON lines on stdin → one result line each, exactly what the hook process
 // would have produced ({exit_code, stdout, stderr, decision}), without a process per line.
 
-import { hookForEvent, runHook, type HookName, HOOKS } from '../../hook/run-hook.js';
+import { hookForEvent, HOOKS, type HookName } from '../../hook/hooks.js';
+import { runHook } from '../../hook/run-hook.js';
 import { parseArgs, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 

@@ -1,7 +1,8 @@
 // hookwarden explain: a command, a prompt or a file path → the full decision, through the same hook path.
 
 import type { UnifiedRoutingDecision } from '../../engine/types.js';
-import { runHook, type HookName } from '../../hook/run-hook.js';
+import type { HookName } from '../../hook/hooks.js';
+import { runHook } from '../../hook/run-hook.js';
 import { parseArgs, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 

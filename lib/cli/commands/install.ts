@@ -23,80 +23,68 @@ const USAGE_TAIL =
 
 type Settings = ReturnType<typeof readSettings>;
 
-/** Shared by install and uninstall: parse arguments, read settings, apply one edit, back up and write. */
-async function editSettings(
-  cmd: Command,
-  args: string[],
-  io: CliIO,
-  edit: (settings: Settings, root: string) => { settings: Settings; changed: number } | string,
-  report: (changed: number, file: string, backup: string | null) => string,
-  unchanged: (file: string) => string,
-): Promise<number> {
-  const a = parseArgs(args, { options: ['scope', 'settings'] });
-  const file = settingsFile(a, io);
-  if (a.unknown.length || a.positionals.length || !file) {
-    io.err(`hookwarden ${cmd.name}: bad arguments\n${cmd.usage}\n`);
-    return 2;
-  }
-  let settings: Settings;
-  try {
-    settings = readSettings(file);
-  } catch (err) {
-    io.err(`hookwarden ${cmd.name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
-    return 1;
-  }
-  const result = edit(settings, installRoot(io.env));
-  if (typeof result === 'string') {
-    io.err(`hookwarden ${cmd.name}: ${result}\n`);
-    return 1;
-  }
-  if (!result.changed) {
-    io.out(unchanged(file));
-    return 0;
-  }
-  const backup = writeSettings(file, result.settings, String(io.now()));
-  io.out(report(result.changed, file, backup));
-  return 0;
+interface SettingsEdit {
+  name: string;
+  summary: string;
+  /** Returns the edited settings and how many handlers changed, or an error message. */
+  edit: (settings: Settings, root: string) => { settings: Settings; changed: number } | string;
+  done: string;
+  unchanged: string;
 }
 
-const backupNote = (backup: string | null): string => (backup ? ` (backup: ${backup})` : '');
+/** install and uninstall: parse arguments, read settings, apply one edit, back up and write atomically. */
+function settingsCommand(spec: SettingsEdit): Command {
+  const usage = `hookwarden ${spec.name} [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`;
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage,
+    async run(args, io) {
+      const a = parseArgs(args, { options: ['scope', 'settings'] });
+      const file = settingsFile(a, io);
+      if (a.unknown.length || a.positionals.length || !file) {
+        io.err(`hookwarden ${spec.name}: bad arguments\n${usage}\n`);
+        return 2;
+      }
+      let settings: Settings;
+      try {
+        settings = readSettings(file);
+      } catch (err) {
+        io.err(`hookwarden ${spec.name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
+        return 1;
+      }
+      const result = spec.edit(settings, installRoot(io.env));
+      if (typeof result === 'string') {
+        io.err(`hookwarden ${spec.name}: ${result}\n`);
+        return 1;
+      }
+      if (!result.changed) {
+        io.out(`${spec.unchanged} ${file}; nothing changed\n`);
+        return 0;
+      }
+      const backup = writeSettings(file, result.settings, String(io.now()));
+      io.out(`${spec.done.replace('{n}', String(result.changed))} ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
+      return 0;
+    },
+  };
+}
 
-export const installCommand: Command = {
+export const installCommand = settingsCommand({
   name: 'install',
   summary: 'add the hookwarden hooks to Claude Code settings (idempotent, with a backup)',
-  usage: `hookwarden install [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`,
-  run(args, io) {
-    return editSettings(
-      this,
-      args,
-      io,
-      (settings, root) => {
-        const missing = HOOK_EVENTS.map((h) => join(root, 'dist', 'hooks', `${h.hook}.js`)).filter((f) => !existsSync(f));
-        if (missing.length) return `${missing[0]} does not exist; run \`npm run build\` in ${root} first`;
-        const r = addHooks(settings, root);
-        return { settings: r.settings, changed: r.added };
-      },
-      (n, file, backup) => `installed ${n} hook entries in ${file}${backupNote(backup)}\n`,
-      (file) => `hookwarden is already installed in ${file}; nothing changed\n`,
-    );
+  edit: (settings, root) => {
+    const missing = HOOK_EVENTS.map((h) => join(root, 'dist', 'hooks', `${h.hook}.js`)).filter((f) => !existsSync(f));
+    if (missing.length) return `${missing[0]} does not exist; run \`npm run build\` in ${root} first`;
+    return addHooks(settings, root);
   },
-};
+  done: 'installed {n} hook entries in',
+  unchanged: 'hookwarden is already installed in',
+});
 
-export const uninstallCommand: Command = {
+export const uninstallCommand = settingsCommand({
   name: 'uninstall',
   summary: 'remove exactly the hook entries install added',
-  usage: `hookwarden uninstall [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`,
-  run(args, io) {
-    return editSettings(
-      this,
-      args,
-      io,
-      (settings, root) => {
-        const r = removeHooks(settings, root);
-        return { settings: r.settings, changed: r.removed };
-      },
-      (n, file, backup) => `removed ${n} hook entries from ${file}${backupNote(backup)}\n`,
-      (file) => `no hookwarden hook entries in ${file}; nothing changed\n`,
-    );
-  },
-};
+  edit: removeHooks,
+  done: 'removed {n} hook entries from',
+  unchanged: 'no hookwarden hook entries in',
+});
