@@ -16,8 +16,9 @@ export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
 function bashFindings(command: string, ctx: CallContext, deps: EngineDeps): LocalFindings {
   const view = viewOf(deps.registry);
-  const analysis = analyzeShell(command, { cwd: ctx.cwd, home: deps.home });
-  const matches: Match[] = matchShell(analysis, view.shell, { cwd: ctx.cwd, home: deps.home });
+  const sctx = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  const analysis = analyzeShell(command, sctx);
+  const matches: Match[] = matchShell(analysis, view.shell, sctx);
   if (analysis.parseError) {
     matches.push({
       id: PARSE_ERROR_ID,

@@ -49,6 +49,7 @@ export function compileShellCommand(spec: ShellCommandSpec): CompiledShellComman
     if (spec.operands.none) operands.none = spec.operands.none.map(compileShellGlob);
     out.operands = operands;
   }
+  if (spec.targets) out.targets = { any: [...spec.targets.any] };
   if (spec.text !== undefined) out.text = compileTextRegex(spec.text);
   return out;
 }

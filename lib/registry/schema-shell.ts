@@ -2,6 +2,7 @@
 
 import * as z from 'zod/mini';
 import './zod-messages.js';
+import { TARGET_CLASSES } from '../analyzers/shell/targets.js';
 import { CASE_INSENSITIVE_PREFIX } from './compile-shell.js';
 import type { ShellMatchSpec } from './types.js';
 
@@ -51,6 +52,7 @@ export const shellCommandSpecSchema = z.strictObject({
       })
       .check(z.refine((o) => Boolean(o.any || o.none), 'operands needs at least one of any, none')),
   ),
+  targets: z.optional(z.strictObject({ any: list(z.enum(TARGET_CLASSES), 'targets.any') })),
   text: z.optional(regexText),
 });
 

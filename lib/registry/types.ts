@@ -2,6 +2,7 @@
 // (validated by schema.ts). Compiled form holds only plain data and RegExp sources so it can be embedded
 // in a bundle and loaded without zod or picomatch.
 
+import type { TargetClass } from '../analyzers/shell/targets.js';
 import type { PatternAction, Severity } from '../engine/types.js';
 
 /** A RegExp kept as data: `new RegExp(source, flags)`. */
@@ -23,7 +24,12 @@ export interface ShellCommandSpec {
   flags?: { all?: string[][]; any?: string[]; none?: string[] };
   /** Globs over normalised operands (non-flag args after the subcommand). `~` stands for the home dir. */
   operands?: { any?: string[]; none?: string[] };
-  /** Regex over the normalised segment text (argv joined by one space) for what structure cannot express. */
+  /**
+   * Classes of the operands' targets (see lib/analyzers/shell/targets.ts): at least one operand must fall in
+   * one of them. Operands are resolved against the segment's cwd, after `cd`.
+   */
+  targets?: { any: TargetClass[] };
+  /** Regex over the segment text (argv joined by one space, plus any here-string/heredoc body on stdin). */
   text?: string;
 }
 
@@ -41,6 +47,7 @@ export interface CompiledShellCommandSpec {
   subcommand?: string[][];
   flags?: { all?: string[][]; any?: string[]; none?: string[] };
   operands?: { any?: RegexSource[]; none?: RegexSource[] };
+  targets?: { any: TargetClass[] };
   text?: RegexSource;
 }
 

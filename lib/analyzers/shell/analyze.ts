@@ -34,7 +34,9 @@ function analyzeText(text: string, level: Level, state: AnalyzeState): void {
     const child = deeper(state, level, level.via, sub.kind);
     if (!child) continue;
     const before = state.segments.length;
+    const cwd = state.cwd;
     analyzeText(sub.inner, child, state);
+    state.cwd = cwd; // a substitution runs in a subshell: its `cd` does not leak
     sub.programs = state.segments.slice(before).map((s) => s.program);
   }
 
@@ -44,12 +46,21 @@ function analyzeText(text: string, level: Level, state: AnalyzeState): void {
   if (raws.length >= MAX_SEGMENTS) fail(state, 'too many segments');
   const base = state.nextPipeline;
   state.nextPipeline = base + raws.reduce((m, r) => Math.max(m, r.pipeline), -1) + 1;
-  for (const raw of raws) buildSegment(raw, level, base + raw.pipeline, state);
+  // `( cd x; … )` moves only its own subshell: remember the cwd at each subshell's entry.
+  const entered: (string | undefined)[] = [];
+  for (const raw of raws) {
+    const depth = raw.groups.filter((g) => g === '( )').length;
+    while (entered.length > depth) state.cwd = entered.pop();
+    while (entered.length < depth) entered.push(state.cwd);
+    buildSegment(raw, level, base + raw.pipeline, state);
+  }
+  while (entered.length > 0) state.cwd = entered.pop();
 }
 
 export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis {
   const state: AnalyzeState = {
     ctx,
+    cwd: ctx.cwd?.startsWith('/') ? ctx.cwd : undefined,
     table: new SubTable(),
     segments: [],
     facts: new Set(),
@@ -58,7 +69,12 @@ export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis 
     nextPipeline: 0,
     work: 0,
     subsAnalysed: 0,
-    recurse: (text, level) => analyzeText(text, level, state),
+    recurse: (text, level) => {
+      // A nested shell (bash -c, su -c, ssh) is another process: its `cd` does not leak out.
+      const cwd = state.cwd;
+      analyzeText(text, level, state);
+      state.cwd = cwd;
+    },
   };
   try {
     if (typeof command !== 'string') return { segments: [], facts: [], parseError: 'command is not a string' };

@@ -4,6 +4,7 @@ import type { Match } from '../../engine/types.js';
 import { toRegExp as re } from '../../registry/regex.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
+import { classifyTarget, TARGET_LABELS, type TargetClass } from './targets.js';
 import type { Segment, ShellAnalysis, ShellContext } from './types.js';
 
 const MATCHED_MAX = 200;
@@ -20,6 +21,8 @@ interface Parsed {
   positionals: string[];
   /** positionals after normaliseOperand, same indices. */
   normalised: string[];
+  /** Target class of each positional, computed on first use. */
+  classes?: TargetClass[];
 }
 
 /** Per-call memo of each segment's parsed arguments. */
@@ -33,6 +36,29 @@ function parsed(seg: Segment, ctx: ShellContext, cache?: ArgsCache): Parsed {
     cache?.set(seg, p);
   }
   return p;
+}
+
+function classesOf(seg: Segment, p: Parsed, ctx: ShellContext): TargetClass[] {
+  p.classes ??= p.positionals.map((o) =>
+    classifyTarget(o, { cwd: seg.cwd, home: ctx.home, projectDir: ctx.projectDir ?? ctx.cwd }),
+  );
+  return p.classes;
+}
+
+/** The first operand (after the subcommand) whose target class the spec names, e.g. "target /etc is a system directory". */
+function targetHit(spec: CompiledShellCommandSpec, seg: Segment, ctx: ShellContext, cache?: ArgsCache): string | undefined {
+  if (!spec.targets) return undefined;
+  const p = parsed(seg, ctx, cache);
+  const classes = classesOf(seg, p, ctx);
+  for (let i = spec.subcommand?.length ?? 0; i < classes.length; i++) {
+    const c = classes[i] as TargetClass;
+    if (spec.targets.any.includes(c)) return `target ${p.positionals[i]} is ${TARGET_LABELS[c]}`;
+  }
+  return undefined;
+}
+
+function matchText(seg: Segment): string {
+  return seg.stdin ? `${segmentText(seg)}\n${seg.stdin}` : segmentText(seg);
 }
 
 /** Does one segment satisfy a command spec? */
@@ -58,7 +84,8 @@ export function matchCommand(spec: CompiledShellCommandSpec, seg: Segment, ctx: 
     if (any && !normalised.some((o) => any.some((g) => re(g).test(o)))) return false;
     if (none && normalised.some((o) => none.some((g) => re(g).test(o)))) return false;
   }
-  if (spec.text && !re(spec.text).test(segmentText(seg))) return false;
+  if (spec.targets && !targetHit(spec, seg, ctx, cache)) return false;
+  if (spec.text && !re(spec.text).test(matchText(seg))) return false;
   return true;
 }
 
@@ -81,7 +108,9 @@ function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cach
   if ('command' in m) {
     const i = segs.findIndex((s) => matchCommand(m.command, s, ctx, cache));
     const seg = segs[i];
-    return seg ? { matched: segmentText(seg), where: where(seg, i) } : undefined;
+    if (!seg) return undefined;
+    const target = targetHit(m.command, seg, ctx, cache);
+    return { matched: target ? `${segmentText(seg)} (${target})` : segmentText(seg), where: where(seg, i) };
   }
   if ('pipe' in m) {
     for (let i = 0; i < segs.length; i++) {

@@ -56,7 +56,7 @@ function parseShellArgs(argv: readonly string[]): ShellArgs {
 }
 
 /** Text a here-string word feeds on stdin: a heredoc placeholder stands for its body. */
-function stdinText(word: string, state: AnalyzeState): { text: string; heredoc: boolean } {
+export function stdinText(word: string, state: AnalyzeState): { text: string; heredoc: boolean } {
   const m = /^\uE000(\d+)\uE001$/.exec(word);
   const sub = m ? state.table.get(Number(m[1])) : undefined;
   return sub?.kind === 'heredoc' ? { text: sub.inner, heredoc: true } : { text: word, heredoc: false };
@@ -128,19 +128,116 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
     return;
   }
   if (prog === 'find') runFindExec(seg, rawArgv, level, state);
+  else if (prog === 'ssh') runRemote(seg, remoteScript(rawArgv), level, state);
+  else if (prog === 'parallel') runParallel(seg, rawArgv, level, state);
+  else {
+    const exec = containerExec(rawArgv);
+    if (exec) runArgv(seg, exec.argv, exec.label, level, state, undefined);
+  }
 }
 
+/** Options of ssh that take a value. */
+const SSH_VALUE = 'BbcDEeFIiJLlmOoPpQRSWw';
+
+/** `ssh [opts] host cmd…`: the remote command, which the remote shell parses again. */
+function remoteScript(argv: readonly string[]): string | undefined {
+  const at = skipOptions(argv, 1, SSH_VALUE) + 1;
+  return at < argv.length ? argv.slice(at).join(' ') : undefined;
+}
+
+/** Run a script whose paths refer to another machine: its cwd is unknown. */
+function runRemote(seg: Segment, script: string | undefined, level: Level, state: AnalyzeState): void {
+  if (!script?.trim() || script.length > MAX_NESTED_SCRIPT) return;
+  const child = deeper(state, level, seg.via, seg.program);
+  if (!child) return;
+  const cwd = state.cwd;
+  state.cwd = undefined;
+  state.recurse(script, child);
+  state.cwd = cwd;
+}
+
+const DOCKER_EXEC_VALUE = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index'];
+const KUBECTL_EXEC_VALUE = ['-c', '--container', '-n', '--namespace', '--context', '--cluster', '--kubeconfig', '-f', '--filename', '--pod-running-timeout', '-s', '--server'];
+
+/** Position of the first positional from `start`, skipping options (values of `valued` options too). */
+function firstPositional(argv: readonly string[], start: number, valued: readonly string[]): number {
+  let i = start;
+  while (i < argv.length) {
+    const a = argv[i] as string;
+    if (a === '--') return i + 1;
+    if (!a.startsWith('-') || a === '-') return i;
+    i += valued.includes(a) ? 2 : 1;
+  }
+  return i;
+}
+
+/** `docker|podman [container|compose] exec … ctr cmd…`, `kubectl|oc exec … pod [--] cmd…` → the command's argv. */
+function containerExec(argv: readonly string[]): { argv: string[]; label: string } | undefined {
+  const prog = argv[0];
+  if (prog === 'docker' || prog === 'podman' || prog === 'nerdctl') {
+    let at = 1;
+    if (argv[at] === 'container' || argv[at] === 'compose') at++;
+    if (argv[at] !== 'exec') return undefined;
+    const target = firstPositional(argv, at + 1, DOCKER_EXEC_VALUE);
+    const cmd = argv.slice(target + 1);
+    return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;
+  }
+  if ((prog === 'kubectl' || prog === 'oc') && argv.includes('exec')) {
+    const dash = argv.indexOf('--');
+    const cmd = dash > 0 ? argv.slice(dash + 1) : argv.slice(firstPositional(argv, argv.indexOf('exec') + 1, KUBECTL_EXEC_VALUE) + 1);
+    return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;
+  }
+  return undefined;
+}
+
+const PARALLEL_VALUE = ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-n', '--max-args', '-N', '-I', '--colsep', '-C', '--joblog', '--results', '--timeout', '--delay'];
+
+/** `parallel [opts] cmd… ::: args…`: the command with its arguments appended. */
+function runParallel(seg: Segment, argv: readonly string[], level: Level, state: AnalyzeState): void {
+  const start = firstPositional(argv, 1, PARALLEL_VALUE);
+  const sep = argv.findIndex((a, i) => i >= start && (a === ':::' || a === '::::' || a === ':::+'));
+  const cmd = argv.slice(start, sep < 0 ? undefined : sep);
+  const args = sep < 0 ? [] : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));
+  if (cmd.length) runArgv(seg, [...cmd, ...args], 'parallel', level, state, state.cwd);
+}
+
+/** Judge an argv another program executes directly (no shell in between). */
+function runArgv(seg: Segment, words: string[], label: string, level: Level, state: AnalyzeState, cwd: string | undefined): void {
+  const child = deeper(state, level, seg.via, label);
+  if (!child || words.length === 0) return;
+  const saved = state.cwd;
+  state.cwd = cwd;
+  buildSegment({ words, redirects: [], hereStrings: [], groups: [], pipeline: 0, stage: 0 }, child, state.nextPipeline++, state);
+  state.cwd = saved;
+}
+
+/** find tests that narrow what is found; without one, the start path itself is among the results. */
+const FIND_FILTERS = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-newer', '-mtime', '-mmin',
+  '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-perm', '-inum', '-samefile', '-links', '-mindepth',
+]);
+
+/**
+ * `find P… [tests] -exec cmd {} ;`: cmd runs on what find yields. `{}` stands for the start path itself
+ * when nothing filters the results (find / -exec rm -rf {} + removes /), else for entries below it.
+ */
 function runFindExec(seg: Segment, rawArgv: string[], level: Level, state: AnalyzeState): void {
+  let end = 1;
+  while (end < rawArgv.length && !/^[-(!]/.test(rawArgv[end] as string)) end++;
+  const starts = end > 1 ? rawArgv.slice(1, end) : ['.'];
+  const filtered = rawArgv.some((a) => FIND_FILTERS.has(a));
+  const found = starts.map((p) => (filtered ? `${p.replace(/\/+$/, '')}/entry` : p));
   for (let i = 1; i < rawArgv.length; i++) {
     const flag = rawArgv[i] as string;
     if (!FIND_EXEC.has(flag)) continue;
     const words: string[] = [];
     let j = i + 1;
-    for (; j < rawArgv.length && rawArgv[j] !== ';' && rawArgv[j] !== '+'; j++) words.push(rawArgv[j] as string);
+    for (; j < rawArgv.length && rawArgv[j] !== ';' && rawArgv[j] !== '+'; j++) {
+      const w = rawArgv[j] as string;
+      if (w === '{}') words.push(...found);
+      else words.push(w);
+    }
     i = j;
-    const child = deeper(state, level, seg.via, `find ${flag}`);
-    if (!child || words.length === 0) continue;
-    const pipeline = state.nextPipeline++;
-    buildSegment({ words, redirects: [], hereStrings: [], groups: [], pipeline: 0, stage: 0 }, child, pipeline, state);
+    runArgv(seg, words, `find ${flag}`, level, state, state.cwd);
   }
 }

@@ -1,8 +1,9 @@
 // Raw words → one Segment: resolve variables, record assignments, strip wrappers, reduce the program to
 // its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
 
-import { resolveVars, soleVarName } from './markers.js';
-import { runNested } from './nested.js';
+import path from 'node:path';
+import { hasSub, resolveVars, soleVarName } from './markers.js';
+import { runNested, stdinText } from './nested.js';
 import { normaliseOperand } from './operands.js';
 import type { RawSegment } from './split.js';
 import { type AnalyzeState, fail, type Level, MAX_SEGMENTS } from './state.js';
@@ -10,6 +11,17 @@ import type { Segment } from './types.js';
 import { baseName, isAssignment, stripWrappers } from './wrappers.js';
 
 const DECLARERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/** Where `cd`/`pushd` with these arguments leaves the shell; undefined when it cannot be known. */
+function cdTarget(args: readonly string[], state: AnalyzeState): string | undefined {
+  const dir = args.find((a) => !/^-[LPe@]+$/.test(a));
+  const home = state.ctx.home;
+  if (dir === undefined || dir === '~') return home?.startsWith('/') ? home : undefined;
+  if (dir === '-' || dir === '--' || hasSub(dir) || dir.includes('$') || dir.includes('`')) return undefined;
+  const expanded = dir.startsWith('~/') && home?.startsWith('/') ? `${home}${dir.slice(1)}` : dir;
+  if (expanded.startsWith('/')) return path.posix.normalize(expanded).replace(/(.)\/+$/, '$1');
+  return state.cwd === undefined || expanded.startsWith('~') ? undefined : path.posix.resolve(state.cwd, expanded);
+}
 
 function setVar(state: AnalyzeState, assignment: string): void {
   const eq = assignment.indexOf('=');
@@ -60,11 +72,16 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
     pipeline,
     stage: raw.stage,
   };
+  if (state.cwd !== undefined) segment.cwd = state.cwd;
+  const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));
+  if (hereStrings.length > 0) segment.stdin = hereStrings.map((h) => table.display(stdinText(h, state).text)).join('\n');
   state.segments.push(segment);
+
+  if (program === 'cd' || program === 'pushd') state.cwd = cdTarget(rawArgv.slice(1), state);
+  else if (program === 'popd') state.cwd = undefined;
 
   if (DECLARERS.has(program)) {
     for (const w of rawArgv.slice(1)) if (isAssignment(w)) setVar(state, w);
   }
-  const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));
   runNested(segment, rawArgv, hereStrings, level, state);
 }

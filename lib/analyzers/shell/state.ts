@@ -24,6 +24,8 @@ export interface AnalyzeState {
   table: SubTable;
   segments: Segment[];
   facts: Set<string>;
+  /** Directory the next segment runs in (moved by `cd`); undefined when unknowable. */
+  cwd: string | undefined;
   /** Variables assigned earlier in the same command line (x=rm; $x …). */
   vars: Map<string, string>;
   errors: string[];

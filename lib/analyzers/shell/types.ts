@@ -17,6 +17,13 @@ export interface Segment {
   /** Nesting that produced this segment, outermost first (e.g. ["bash -c", "$()"]); empty at top level. */
   via: string[];
   redirects: Redirect[];
+  /** Text fed on stdin by a here-string or heredoc (`psql <<EOF … EOF`), when there is one. */
+  stdin?: string;
+  /**
+   * Absolute directory the command runs in, after earlier `cd`/`pushd` segments of the same line;
+   * undefined once a `cd` went somewhere unknowable (`cd "$X"`, `cd -`, or on a remote host).
+   */
+  cwd?: string;
   /** Index of the pipeline this segment belongs to and its stage in it. */
   pipeline: number;
   stage: number;
@@ -25,6 +32,8 @@ export interface Segment {
 export interface ShellContext {
   cwd: string;
   home: string;
+  /** Project root (CLAUDE_PROJECT_DIR, else cwd); used to classify targets. */
+  projectDir?: string;
 }
 
 export interface ShellAnalysis {

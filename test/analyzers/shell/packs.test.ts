@@ -196,7 +196,7 @@ describe('obfuscation table', () => {
 
   it('reports where the match was found', () => {
     const [m] = matchShell(analyzeShell("sudo bash -c 'rm -rf /'", ctx), compiled, ctx);
-    expect(m).toMatchObject({ id: 'bash-filesystem/rm-root', kind: 'shell', severity: 'critical', action: 'block', matched: 'rm -rf /', where: 'segment 2 (via bash -c)' });
+    expect(m).toMatchObject({ id: 'bash-filesystem/rm-root', kind: 'shell', severity: 'critical', action: 'block', matched: 'rm -rf / (target / is the filesystem root)', where: 'segment 2 (via bash -c)' });
     const [w] = matchShell(analyzeShell('sudo -u root nice rm -rf /', ctx), compiled, ctx);
     expect(w?.where).toBe('segment 1 (via sudo, nice)');
   });

@@ -1,0 +1,147 @@
+// Target classification: where on the machine a path operand points, so that one rule ("recursive
+// delete") can answer differently for `/`, `~`, the project, a temp dir or a build output. Operands are
+// resolved against the segment's own cwd (after `cd`), `~`/`$HOME`/`$PWD`/`$TMPDIR` are expanded, and an
+// unset variable is judged by what its empty expansion would hit (`rm -rf "$DIR/"` is `rm -rf /`).
+
+import path from 'node:path';
+import { hasSub } from './markers.js';
+
+export const TARGET_CLASSES = [
+  'root',
+  'system',
+  'home',
+  'home-config',
+  'project-root',
+  'project-git',
+  'outside',
+  'unset-var',
+  'temp',
+  'cache',
+  'project',
+  'unknown',
+] as const;
+export type TargetClass = (typeof TARGET_CLASSES)[number];
+
+/** Words shown in messages, e.g. "rm -rf /etc → /etc: a system directory". */
+export const TARGET_LABELS: Record<TargetClass, string> = {
+  root: 'the filesystem root',
+  system: 'a system directory',
+  home: 'the home directory',
+  'home-config': 'a home dotfile or credential directory',
+  'project-root': 'the whole project (or a directory containing it)',
+  'project-git': "the project's git history",
+  outside: 'a path outside the project',
+  'unset-var': 'a path that becomes / or ~ when its variable is unset or empty',
+  temp: 'a temp directory',
+  cache: 'a cache directory',
+  project: 'a path inside the project',
+  unknown: 'a path that cannot be known before the command runs',
+};
+
+export interface TargetContext {
+  /** Absolute directory the segment runs in; undefined when unknowable (after `cd "$X"`, on a remote host). */
+  cwd: string | undefined;
+  home: string;
+  projectDir: string;
+}
+
+/** Top-level system directories; they and their direct children are `system`. */
+const SYSTEM_DIRS: ReadonlySet<string> = new Set([
+  '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/media', '/mnt', '/opt', '/proc',
+  '/root', '/run', '/sbin', '/snap', '/srv', '/sys', '/usr', '/var', '/Users', '/System', '/Library', '/Applications',
+  '/Volumes', '/private', '/cores',
+]);
+/** Trees that are system at any depth. */
+const SYSTEM_TREES = ['/etc', '/boot', '/bin', '/sbin', '/lib', '/lib64', '/usr/bin', '/usr/sbin', '/usr/lib', '/System', '/proc', '/sys'];
+const TEMP_TREES = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/folders', '/dev/shm'];
+/** Home dot-directories holding keys and credentials: protected at any depth. */
+const SECRET_DOTDIRS = ['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', '.password-store', '.config/gcloud'];
+/** Home directories that only hold re-creatable caches. */
+const CACHE_DIRS = ['.cache', '.npm', '.yarn', '.pnpm-store', '.bun/install/cache', '.gradle/caches', '.m2/repository', '.cargo/registry', 'Library/Caches', 'go/pkg/mod'];
+
+const GLOB_CHARS = /[*?[]/;
+const VAR_REF = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g;
+
+function under(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir === '/' ? '/' : `${dir}/`);
+}
+
+function expandKnown(word: string, t: TargetContext): string {
+  return word
+    .replace(/^(?:\$HOME|\$\{HOME\})(?=\/|$)/, t.home)
+    .replace(/^(?:\$PWD|\$\{PWD\})(?=\/|$)/, t.cwd ?? '$PWD')
+    .replace(/^(?:\$TMPDIR|\$\{TMPDIR\})(?=\/|$)/, '/tmp')
+    .replace(/^(?:\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\})(?=\/|$)/, t.projectDir)
+    .replace(/^~(?=\/|$)/, t.home)
+    .replace(/^~([A-Za-z_][\w.-]*)(?=\/|$)/, '/home/$1');
+}
+
+/** Absolute, normalised path for a word with no variables left, or undefined when it is relative to an unknown cwd. */
+function absolute(word: string, cwd: string | undefined): string | undefined {
+  if (word.startsWith('/')) return path.posix.normalize(word).replace(/(.)\/+$/, '$1');
+  if (cwd === undefined) return undefined;
+  return path.posix.resolve(cwd, word);
+}
+
+/** `dir/*`, `dir/.*`, `dir/.[!.]*`: every entry of dir. */
+function isWholeDirGlob(base: string): boolean {
+  return /^(?:\*|\.\*|\.\[!\.\]\*|\.\?\*|\*\.\*|\.\[\^\.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/.test(base);
+}
+
+function isSystem(p: string): boolean {
+  return SYSTEM_TREES.some((d) => under(p, d)) || SYSTEM_DIRS.has(p) || SYSTEM_DIRS.has(path.posix.dirname(p));
+}
+
+function classifyAbsolute(p: string, t: TargetContext): TargetClass {
+  const home = t.home.replace(/(.)\/+$/, '$1');
+  const project = t.projectDir.replace(/(.)\/+$/, '$1');
+  if (p === '/') return 'root';
+  if (p === home) return 'home';
+  if (under(p, home)) {
+    const rel = p.slice(home.length + 1);
+    if (SECRET_DOTDIRS.some((d) => under(rel, d))) return 'home-config';
+    if (CACHE_DIRS.some((d) => under(rel, d))) return 'cache';
+    // A dotfile or dot-directory directly in home (.bashrc, .config, .local).
+    if (rel.startsWith('.') && !rel.includes('/')) return 'home-config';
+  }
+  if (p === project) return 'project-root';
+  if (p === `${project}/.git`) return 'project-git';
+  if (under(p, project)) return 'project';
+  if (TEMP_TREES.some((d) => under(p, d))) return 'temp';
+  if (under(project, p)) return under(home, p) ? 'home' : isSystem(p) ? 'system' : 'project-root';
+  // The rest of home (~/other-project, ~/Downloads/x) is the user's, not the system's.
+  if (under(p, home)) return 'outside';
+  return isSystem(p) ? 'system' : 'outside';
+}
+
+function classifyResolved(word: string, t: TargetContext): TargetClass {
+  let w = word;
+  const slash = w.lastIndexOf('/');
+  const base = slash >= 0 ? w.slice(slash + 1) : w;
+  if (GLOB_CHARS.test(base) || /[{}]/.test(base)) {
+    // `dir/*` and `dir/.*` stand for all of dir (judged as dir); `dir/*.log` for some entries of it.
+    const dir = slash > 0 ? w.slice(0, slash) : slash === 0 ? '/' : '.';
+    w = isWholeDirGlob(base) ? dir : `${dir}/entry`;
+  }
+  const abs = absolute(w, t.cwd);
+  return abs === undefined ? 'unknown' : classifyAbsolute(abs, t);
+}
+
+/**
+ * Class of one operand as the shell would see it. Words holding a command substitution are unknown;
+ * words with variables hookwarden cannot resolve are `unset-var` when their empty expansion would hit
+ * the root, a system directory or home, else unknown.
+ */
+export function classifyTarget(word: string, t: TargetContext): TargetClass {
+  if (word === '' || hasSub(word) || word.includes('$(') || word.includes('`')) return 'unknown';
+  const expanded = expandKnown(word, t);
+  if (expanded.includes('$')) {
+    // `${DIR:?}` aborts the command when DIR is unset or empty.
+    if (/\$\{[A-Za-z_][A-Za-z0-9_]*:?\?/.test(expanded)) return 'unknown';
+    const empty = expanded.replace(VAR_REF, '');
+    if (empty === '') return 'unknown';
+    const cls = empty.includes('$') ? 'unknown' : classifyResolved(expandKnown(empty, t), t);
+    return cls === 'root' || cls === 'system' || cls === 'home' || cls === 'home-config' ? 'unset-var' : 'unknown';
+  }
+  return classifyResolved(expanded, t);
+}
