@@ -3,7 +3,14 @@
 import path from 'node:path';
 import type { ShellContext } from './types.js';
 
-const HOME_VAR = /^(?:\$HOME|\$\{HOME\})(?=\/|$)/;
+/** `$HOME` at the start of any path component (`/$HOME` is `//home/dev`, the home directory). */
+const HOME_VAR = /(^|\/)(?:\$HOME|\$\{HOME\})(?=\/|$)/g;
+
+/** Replace `$HOME`/`${HOME}` at the start of any path component by `home` (or `~` when home is unknown). */
+export function expandHomeVar(word: string, home: string): string {
+  if (!word.includes('$')) return word;
+  return word.replace(HOME_VAR, (m, pre: string) => (home ? `${pre}${home}` : pre ? m : '~'));
+}
 
 /**
  * Normalise a path-like operand: `$HOME`/`${HOME}`/absolute paths under ctx.home become `~`-relative,
@@ -12,8 +19,8 @@ const HOME_VAR = /^(?:\$HOME|\$\{HOME\})(?=\/|$)/;
  */
 export function normaliseOperand(word: string, ctx: ShellContext): string {
   if (word === '' || word.includes('://')) return word;
-  let w = word.replace(HOME_VAR, '~');
   const home = ctx.home?.startsWith('/') ? path.posix.normalize(ctx.home).replace(/\/+$/, '') : '';
+  let w = expandHomeVar(word, home);
   // Expand ~ so that `~/..` resolves; it is folded back below.
   if (home && (w === '~' || w.startsWith('~/'))) w = `${home}${w.slice(1)}`;
   if (w.startsWith('/')) {

@@ -6,7 +6,7 @@ import { hasSub, resolveVars, soleVarName } from './markers.js';
 import { runNested, stdinText } from './nested.js';
 import { normaliseOperand } from './operands.js';
 import type { RawSegment } from './split.js';
-import { type AnalyzeState, fail, type Level, MAX_SEGMENTS } from './state.js';
+import { type AnalyzeState, fail, type Level, MAX_SEGMENTS, MAX_VAR_VALUE, MAX_WORK } from './state.js';
 import type { Segment } from './types.js';
 import { baseName, isAssignment, stripWrappers } from './wrappers.js';
 
@@ -28,6 +28,12 @@ function setVar(state: AnalyzeState, assignment: string): void {
   const name = assignment.slice(0, eq).replace(/\+$/, '');
   const value = assignment.slice(eq + 1);
   const prev = assignment[eq - 1] === '+' ? (state.vars.get(name) ?? '') : '';
+  if (prev.length + value.length > MAX_VAR_VALUE) {
+    // x=$x$x doubles per 8 bytes of input: refuse to build it, and stop trusting x.
+    fail(state, 'variable value too large');
+    state.vars.delete(name);
+    return;
+  }
   state.vars.set(name, prev + value);
 }
 
@@ -35,6 +41,8 @@ function resolveWords(words: readonly string[], state: AnalyzeState): string[] {
   const out: string[] = [];
   words.forEach((w, i) => {
     const value = resolveVars(w, state.vars);
+    // Expanded text counts as work, so expansions cannot grow the analysis past its bound.
+    if (value !== w) state.work += value.length;
     // An unquoted `$cmd` in command position word-splits (cmd="rm -rf"; $cmd /).
     if (i === 0 && soleVarName(w) !== undefined && /\s/.test(value)) out.push(...value.split(/\s+/).filter(Boolean));
     else out.push(value);
@@ -45,11 +53,16 @@ function resolveWords(words: readonly string[], state: AnalyzeState): string[] {
 export function buildSegment(raw: RawSegment, level: Level, pipeline: number, state: AnalyzeState): void {
   const { table, ctx } = state;
   let words = resolveWords(raw.words, state);
+  if (state.work > MAX_WORK) {
+    fail(state, 'command too complex');
+    return;
+  }
   if (words.length > 0 && words.every(isAssignment)) {
     for (const w of words) setVar(state, w);
     words = [];
   }
   const stripped = stripWrappers(words);
+  fail(state, stripped.error);
   if (stripped.drop) return;
   const rawArgv = stripped.argv;
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;

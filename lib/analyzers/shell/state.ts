@@ -10,6 +10,8 @@ export const MAX_WORK = 1024 * 1024;
 export const MAX_SEGMENTS = 5000;
 /** Substitutions analysed per command. */
 export const MAX_SUBS = 500;
+/** Largest value kept for a variable assigned in the command line. */
+export const MAX_VAR_VALUE = 16 * 1024;
 /** Largest script re-parsed from an argument or stdin (bash -c, eval, heredoc to a shell). */
 export const MAX_NESTED_SCRIPT = 64 * 1024;
 

@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import { hasSub } from './markers.js';
+import { expandHomeVar } from './operands.js';
 
 export const TARGET_CLASSES = [
   'root',
@@ -67,8 +68,7 @@ function under(p: string, dir: string): boolean {
 }
 
 function expandKnown(word: string, t: TargetContext): string {
-  return word
-    .replace(/^(?:\$HOME|\$\{HOME\})(?=\/|$)/, t.home)
+  return expandHomeVar(word, t.home)
     .replace(/^(?:\$PWD|\$\{PWD\})(?=\/|$)/, t.cwd ?? '$PWD')
     .replace(/^(?:\$TMPDIR|\$\{TMPDIR\})(?=\/|$)/, '/tmp')
     .replace(/^(?:\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\})(?=\/|$)/, t.projectDir)

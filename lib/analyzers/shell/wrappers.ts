@@ -11,7 +11,11 @@ export interface Stripped {
   wrappers: string[];
   /** Loop/case headers (`for x in …`) carry no command. */
   drop?: boolean;
+  /** Set when stripping gave up; the caller reports it as a parse error. */
+  error?: string;
 }
+
+const MAX_WRAPPER_STEPS = 10_000;
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'done', 'fi', 'esac', 'coproc']);
@@ -114,7 +118,9 @@ function stripEnv(args: string[]): string[] | undefined {
 export function stripWrappers(words: readonly string[]): Stripped {
   let argv = [...words];
   const wrappers: string[] = [];
-  for (let guard = 0; guard < 64 && argv.length > 0; guard++) {
+  // Every step drops at least one word (or, for env -S, characters), so this ends; the cap is a backstop.
+  for (let guard = 0; argv.length > 0; guard++) {
+    if (guard >= MAX_WRAPPER_STEPS) return { argv, wrappers, error: 'too many wrappers' };
     const first = argv[0] as string;
     if (HEADER_KEYWORDS.has(first)) return { argv: [], wrappers, drop: true };
     if (LEADING_KEYWORDS.has(first)) {
