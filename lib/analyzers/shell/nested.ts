@@ -112,13 +112,13 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
     });
     return;
   }
-  if (prog === 'su') {
-    const at = rawArgv.findIndex((a) => a === '-c' || a === '--command');
+  if (prog === 'su' || prog === 'runuser' || prog === 'flock' || prog === 'script') {
+    const at = rawArgv.findIndex((a) => a === '--command' || /^-[A-Za-z]*c$/.test(a));
     const inline = rawArgv.find((a) => a.startsWith('--command='));
     const script = at > 0 ? rawArgv[at + 1] : inline?.slice(10);
     if (script !== undefined) {
       remote(script);
-      recurse(script, 'su -c');
+      recurse(script, `${prog} -c`);
     }
     return;
   }

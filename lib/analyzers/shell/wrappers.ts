@@ -85,6 +85,14 @@ const WRAPPERS: Record<string, WrapperSpec> = {
     long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   },
   stdbuf: { short: 'ioe', long: ['--input', '--output', '--error'] },
+  pkexec: { short: '', long: ['--user'] },
+  chroot: { short: '', long: ['--userspec', '--groups'], positionals: 1 },
+  busybox: { short: '' },
+  unbuffer: { short: '' },
+  caffeinate: { short: 'tw' },
+  flock: { short: 'wEc', long: ['--timeout', '--conflict-exit-code', '--command'], positionals: 1, stopIf: ['-c', '--command'] },
+  strace: { short: 'oeEpPsSuIbaXO', long: ['--output', '--trace', '--attach', '--user'] },
+  ltrace: { short: 'oeEpsSuAnl', long: ['--output'] },
 };
 
 /** env: options, assignments, -u NAME, -C dir, -S "split string". Returns the rewritten argv tail. */

@@ -88,6 +88,13 @@ describe('wrappers', () => {
     ['stdbuf -oL rm -rf /', ['stdbuf']],
     ['FOO=1 BAR=2 rm -rf /', ['FOO=', 'BAR=']],
     ['sudo env FOO=1 nice -n 5 timeout 10 rm -rf /', ['sudo', 'env', 'nice', 'timeout']],
+    ['pkexec rm -rf /', ['pkexec']],
+    ['chroot /mnt rm -rf /', ['chroot']],
+    ['busybox rm -rf /', ['busybox']],
+    ['unbuffer -p rm -rf /', ['unbuffer']],
+    ['caffeinate -t 60 rm -rf /', ['caffeinate']],
+    ['flock -w 5 /tmp/lock rm -rf /', ['flock']],
+    ['strace -f -o /tmp/trace rm -rf /', ['strace']],
   ];
   it.each(cases)('%s', (cmd, wrappers) => {
     const segs = analyze(cmd).segments;
@@ -130,6 +137,10 @@ describe('nested execution', () => {
       ["eval 'rm -rf /'", 'eval'],
       ['eval rm -rf /', 'eval'],
       ["su -c 'rm -rf /'", 'su -c'],
+      ["su -lc 'rm -rf /'", 'su -c'],
+      ["runuser -u bob -c 'rm -rf /'", 'runuser -c'],
+      ["flock /tmp/lock -c 'rm -rf /'", 'flock -c'],
+      ["script -qc 'rm -rf /' /dev/null", 'script -c'],
       ["watch -n 5 'rm -rf /'", 'watch'],
     ] as const) {
       const rm = find(cmd, 'rm');
