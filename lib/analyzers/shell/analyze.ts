@@ -26,7 +26,9 @@ function analyzeText(text: string, level: Level, state: AnalyzeState): void {
   const last = table.size;
   for (let id = first; id < last; id++) {
     const sub = table.get(id);
-    if (!sub || !EXECUTING_KINDS.has(sub.kind) || !sub.inner.trim()) continue;
+    if (!sub || !sub.inner.trim()) continue;
+    // $(( … )) only runs commands through a $( ) or backtick inside it.
+    if (!EXECUTING_KINDS.has(sub.kind) && !(sub.kind === '$(())' && /\$\(|`/.test(sub.inner))) continue;
     if (++state.subsAnalysed > MAX_SUBS) {
       fail(state, 'too many substitutions');
       break;
@@ -65,6 +67,7 @@ export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis 
     segments: [],
     facts: new Set(),
     vars: new Map(),
+    loops: new Map(),
     errors: [],
     nextPipeline: 0,
     work: 0,

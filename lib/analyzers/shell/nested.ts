@@ -3,6 +3,7 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
+import { fedScript, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';
 import { type AnalyzeState, deeper, fail, type Level, MAX_NESTED_SCRIPT } from './state.js';
@@ -87,6 +88,10 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
     } else if (sh.file !== undefined) {
       remote(sh.file);
     } else {
+      // `echo 'rm -rf /' | sh`: the shell runs what the previous stage printed.
+      const feeder = previousStage(state.segments, seg.pipeline, seg.stage);
+      const fed = fedScript(feeder);
+      if (fed !== undefined) recurse(fed, `${feeder?.program} | ${prog}`);
       for (const h of hereStrings) {
         const { text, heredoc } = stdinText(h, state);
         remote(text);

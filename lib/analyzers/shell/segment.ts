@@ -2,11 +2,13 @@
 // its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
 
 import path from 'node:path';
-import { hasSub, resolveVars, soleVarName } from './markers.js';
+import { fedWords, literalOutput, previousStage } from './literal.js';
+import { hasSub, replaceSubs, resolveVars, soleVarName, subPlaceholder } from './markers.js';
+import { expandHomeVar } from './operands.js';
 import { runNested, stdinText } from './nested.js';
 import { normaliseOperand } from './operands.js';
 import type { RawSegment } from './split.js';
-import { type AnalyzeState, fail, type Level, MAX_SEGMENTS, MAX_VAR_VALUE, MAX_WORK } from './state.js';
+import { type AnalyzeState, fail, type Level, MAX_LOOP_ITEMS, MAX_SEGMENTS, MAX_VAR_VALUE, MAX_WORK } from './state.js';
 import type { Segment } from './types.js';
 import { baseName, isAssignment, stripWrappers } from './wrappers.js';
 
@@ -14,8 +16,9 @@ const DECLARERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly'])
 
 /** Where `cd`/`pushd` with these arguments leaves the shell; undefined when it cannot be known. */
 function cdTarget(args: readonly string[], state: AnalyzeState): string | undefined {
-  const dir = args.find((a) => !/^-[LPe@]+$/.test(a));
   const home = state.ctx.home;
+  const found = args.find((a) => !/^-[LPe@]+$/.test(a));
+  const dir = found === undefined ? undefined : expandHomeVar(found, home?.startsWith('/') ? home : '');
   if (dir === undefined || dir === '~') return home?.startsWith('/') ? home : undefined;
   if (dir === '-' || dir === '--' || hasSub(dir) || dir.includes('$') || dir.includes('`')) return undefined;
   const expanded = dir.startsWith('~/') && home?.startsWith('/') ? `${home}${dir.slice(1)}` : dir;
@@ -37,9 +40,34 @@ function setVar(state: AnalyzeState, assignment: string): void {
   state.vars.set(name, prev + value);
 }
 
+/** Replace `$(echo x)`/`$(which x)` by what they print. */
+function literalSubs(word: string, state: AnalyzeState): string {
+  return replaceSubs(word, (id) => {
+    const sub = state.table.get(id);
+    const out = sub && (sub.kind === '$()' || sub.kind === '``') ? literalOutput(sub.inner) : undefined;
+    return out ?? subPlaceholder(id);
+  });
+}
+
+/** A word naming a `for` loop variable stands for each of its items. */
+function loopItems(word: string, state: AnalyzeState): string[] | undefined {
+  if (state.loops.size === 0) return undefined;
+  for (const [name, items] of state.loops) {
+    if (!word.includes(`\uE002${name}\uE003`)) continue;
+    return items.map((item) => resolveVars(word, new Map([...state.vars, [name, item]])));
+  }
+  return undefined;
+}
+
 function resolveWords(words: readonly string[], state: AnalyzeState): string[] {
   const out: string[] = [];
-  words.forEach((w, i) => {
+  words.forEach((raw, i) => {
+    const w = hasSub(raw) ? literalSubs(raw, state) : raw;
+    const items = loopItems(w, state);
+    if (items) {
+      out.push(...items);
+      return;
+    }
     const value = resolveVars(w, state.vars);
     // Expanded text counts as work, so expansions cannot grow the analysis past its bound.
     if (value !== w) state.work += value.length;
@@ -52,6 +80,10 @@ function resolveWords(words: readonly string[], state: AnalyzeState): string[] {
 
 export function buildSegment(raw: RawSegment, level: Level, pipeline: number, state: AnalyzeState): void {
   const { table, ctx } = state;
+  // `for x in a b c` binds x to each item for the loop body (kept for the rest of the line: a bound).
+  if (raw.words[0] === 'for' && raw.words[2] === 'in' && /^[A-Za-z_]\w*$/.test(raw.words[1] ?? '')) {
+    state.loops.set(raw.words[1] as string, resolveWords(raw.words.slice(3), state).slice(0, MAX_LOOP_ITEMS));
+  }
   let words = resolveWords(raw.words, state);
   if (state.work > MAX_WORK) {
     fail(state, 'command too complex');
@@ -64,7 +96,12 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   const stripped = stripWrappers(words);
   fail(state, stripped.error);
   if (stripped.drop) return;
-  const rawArgv = stripped.argv;
+  let rawArgv = stripped.argv;
+  // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed.
+  if (stripped.wrappers.includes('xargs') && raw.stage > 0) {
+    const fed = fedWords(previousStage(state.segments, pipeline, raw.stage));
+    if (fed) rawArgv = [...rawArgv, ...fed];
+  }
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;
   if (state.segments.length >= MAX_SEGMENTS) {
     fail(state, 'too many segments');

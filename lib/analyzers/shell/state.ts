@@ -12,6 +12,8 @@ export const MAX_SEGMENTS = 5000;
 export const MAX_SUBS = 500;
 /** Largest value kept for a variable assigned in the command line. */
 export const MAX_VAR_VALUE = 16 * 1024;
+/** Items of a `for` loop list kept for its variable. */
+export const MAX_LOOP_ITEMS = 64;
 /** Largest script re-parsed from an argument or stdin (bash -c, eval, heredoc to a shell). */
 export const MAX_NESTED_SCRIPT = 64 * 1024;
 
@@ -30,6 +32,8 @@ export interface AnalyzeState {
   cwd: string | undefined;
   /** Variables assigned earlier in the same command line (x=rm; $x …). */
   vars: Map<string, string>;
+  /** `for x in …` variables and their items. */
+  loops: Map<string, string[]>;
   errors: string[];
   nextPipeline: number;
   work: number;

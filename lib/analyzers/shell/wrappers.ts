@@ -144,7 +144,7 @@ export function stripWrappers(words: readonly string[]): Stripped {
     let rest: string[] | undefined;
     if (name === 'env') rest = stripEnv(argv);
     else {
-      const spec = WRAPPERS[name];
+      const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
       if (!spec) break;
       if (spec.stopIf?.some((o) => argv.slice(1).includes(o))) break;
       const at = skipOptions(argv, 1, spec.short, spec.long) + (spec.positionals ?? 0);

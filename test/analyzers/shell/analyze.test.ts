@@ -110,6 +110,11 @@ describe('wrappers', () => {
     }
   });
 
+  it('does not take Object.prototype names for wrappers', () => {
+    expect(analyze('toString rm -rf /').segments[0]?.wrappers).toEqual([]);
+    expect(programs('constructor x')).toEqual(['constructor']);
+  });
+
   it('leaves a wrapper alone when nothing follows it', () => {
     expect(programs('sudo -l')).toEqual(['sudo']);
     expect(programs('env')).toEqual(['env']);
@@ -279,3 +284,35 @@ describe('facts', () => {
     },
   );
 });
+
+describe('values computed from literals', () => {
+  it('replaces $(echo …) and $(which …) by what they print', () => {
+    expect(analyze('"$(which rm)" -rf /').segments.at(-1)?.argv).toEqual(['rm', '-rf', '/']);
+    expect(analyze('$(echo rm) -rf /').segments.at(-1)?.argv).toEqual(['rm', '-rf', '/']);
+    expect(analyze('rm -rf $(echo /)').segments.at(-1)?.argv).toEqual(['rm', '-rf', '/']);
+    expect(programs('sh -c "$(echo rm -rf /)"')).toContain('rm');
+  });
+
+  it('keeps substitutions that compute something', () => {
+    expect(analyze('rm -rf $(cat dirs.txt)').segments.at(-1)?.argv[2]).toBe('$(cat dirs.txt)');
+    expect(analyze('rm -rf $(echo $X)').segments.at(-1)?.argv[2]).toBe('$(echo $X)');
+  });
+
+  it('runs what echo or printf feeds to a shell, and appends what they feed to xargs', () => {
+    expect(find('echo "rm -rf /" | bash', 'rm')?.via).toEqual(['echo | bash']);
+    expect(find("printf 'rm -rf ~\\n' | sh", 'rm')?.argv).toEqual(['rm', '-rf', '~']);
+    expect(find('echo / | xargs rm -rf', 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+    expect(find('cat list | xargs rm -rf', 'rm')?.argv).toEqual(['rm', '-rf']);
+  });
+
+  it('binds a for-loop variable to each item', () => {
+    expect(find('for d in /etc /usr; do rm -rf "$d"; done', 'rm')?.argv).toEqual(['rm', '-rf', '/etc', '/usr']);
+    expect(find('for f in a b; do rm "$f.bak"; done', 'rm')?.argv).toEqual(['rm', 'a.bak', 'b.bak']);
+  });
+
+  it('analyses command substitutions inside arithmetic', () => {
+    expect(programs('echo $(( $(rm -rf /) + 1 ))')).toContain('rm');
+    expect(programs('echo $(( 1 + 2 ))')).toEqual(['echo']);
+  });
+});
+

@@ -1,0 +1,50 @@
+// Values the shell computes from literals, recovered so that what runs is judged, not how it was spelled:
+// `$(echo rm)`, `"$(which rm)"`, `rm -rf $(echo /)`, the words `echo … |` feeds to `sh` or `xargs`, and
+// the items a `for x in …` loop binds.
+
+import { parse } from 'shell-quote';
+import type { Segment } from './types.js';
+
+const PRIVATE = /[\uE000-\uF8FF]/;
+const ECHO = /^\s*(?:echo|printf)(?:\s+-[neE]+)*\s+(.*?)\s*$/s;
+const LOOKUP = /^\s*(?:which|command\s+-v|type\s+-P|whereis\s+-b)\s+([A-Za-z0-9_.+-]+)\s*$/;
+
+/** What `$(inner)` prints when inner only echoes literals or looks up a program; undefined otherwise. */
+export function literalOutput(inner: string): string | undefined {
+  // Anything that expands, nests or chains is not a literal.
+  if (PRIVATE.test(inner) || /[$`;&|<>()]/.test(inner)) return undefined;
+  const lookup = LOOKUP.exec(inner);
+  if (lookup) return lookup[1];
+  const echo = ECHO.exec(inner);
+  if (!echo) return undefined;
+  const words = parse(echo[1] as string);
+  if (!words.every((w): w is string => typeof w === 'string')) return undefined;
+  return words.join(' ');
+}
+
+/** Words that a pipeline stage writes for the next one to read, when they are literal. */
+export function fedWords(feeder: Segment | undefined): string[] | undefined {
+  if (!feeder) return undefined;
+  const args = feeder.argv.slice(1);
+  if (feeder.program === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).flatMap((a) => a.split(/\s+/)).filter(Boolean);
+  if (feeder.program === 'printf') return args.slice(args[0]?.includes('%') ? 1 : 0).flatMap((a) => a.split(/\s+/)).filter(Boolean);
+  return undefined;
+}
+
+/** The script an `echo … | sh` pipeline runs. */
+export function fedScript(feeder: Segment | undefined): string | undefined {
+  if (!feeder || (feeder.program !== 'echo' && feeder.program !== 'printf')) return undefined;
+  const args = feeder.argv.slice(1);
+  if (feeder.program === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(' ');
+  return args[0]?.replace(/\\n/g, '\n');
+}
+
+/** The segment of the previous stage of the same pipeline, if it was analysed. */
+export function previousStage(segments: readonly Segment[], pipeline: number, stage: number): Segment | undefined {
+  if (stage === 0) return undefined;
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i] as Segment;
+    if (s.pipeline === pipeline && s.stage === stage - 1) return s;
+  }
+  return undefined;
+}
