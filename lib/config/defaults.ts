@@ -42,4 +42,6 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   onInternalError: 'ask',
   suggestAgents: true,
   maxSuggestions: 2,
+  autoAllowReadOnly: false,
+  nonInteractive: 'rewrite',
 };

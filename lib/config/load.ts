@@ -27,6 +27,8 @@ const fileSchema = z.strictObject({
   onInternalError: z.optional(z.enum(['ask', 'deny'])),
   suggestAgents: z.optional(z.boolean()),
   maxSuggestions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(10))),
+  autoAllowReadOnly: z.optional(z.boolean()),
+  nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
 });
 
 type ConfigFile = z.infer<typeof fileSchema>;

@@ -32,4 +32,8 @@ export interface HookwardenConfig {
   suggestAgents: boolean;
   /** Max suggestions per prompt. */
   maxSuggestions: number;
+  /** Answer `allow` (skipping Claude Code's permission prompt) for Bash commands proven read-only. Opt-in. */
+  autoAllowReadOnly: boolean;
+  /** Unbounded or interactive commands: rewrite to a bounded form (else ask), only ask, or leave alone. */
+  nonInteractive: 'rewrite' | 'ask' | 'off';
 }

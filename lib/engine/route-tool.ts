@@ -1,7 +1,10 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
 import { analyzeShell } from '../analyzers/shell/index.js';
+import { classifyIntent } from '../analyzers/shell/intent.js';
+import { planInteractive } from '../analyzers/shell/interactive.js';
 import { matchShell } from '../analyzers/shell/match.js';
+import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { matchPath } from '../analyzers/paths/match.js';
 import { normalisePath, type PathContext } from '../analyzers/paths/normalise.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
@@ -14,7 +17,31 @@ import type { Match, UnifiedRoutingDecision } from './types.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
-function bashFindings(command: string, ctx: CallContext, deps: EngineDeps): LocalFindings {
+/** The non-interactive rule: a bounded rewrite (judged read-only or not) or an ask match. */
+function interactiveFindings(
+  input: Record<string, unknown>,
+  analysis: ShellAnalysis,
+  sctx: ShellContext,
+  deps: EngineDeps,
+): Pick<LocalFindings, 'rewrite'> & { match?: Match } {
+  const mode = deps.config.nonInteractive;
+  if (mode === 'off' || analysis.parseError) return {};
+  const command = input.command as string;
+  const plan = planInteractive(command, analysis, { runInBackground: input.run_in_background === true });
+  if (!plan) return {};
+  if (plan.kind === 'rewrite' && plan.command !== undefined && mode === 'rewrite') {
+    const readOnly = classifyIntent(analyzeShell(plan.command, sctx)).intent !== 'write-or-unknown';
+    return {
+      rewrite: { ruleId: plan.ruleId, updatedInput: { ...input, command: plan.command }, command: plan.command, reason: plan.reason, readOnly },
+    };
+  }
+  return {
+    match: { id: plan.ruleId, kind: 'shell', severity: 'medium', action: 'ask', message: plan.reason, hint: plan.hint, matched: plan.matched },
+  };
+}
+
+function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps): LocalFindings {
+  const command = input.command as string;
   const view = viewOf(deps.registry);
   const sctx = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
   const analysis = analyzeShell(command, sctx);
@@ -38,7 +65,11 @@ function bashFindings(command: string, ctx: CallContext, deps: EngineDeps): Loca
     }
   }
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command'));
-  return { matches: dedupe(matches) };
+  const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
+  if (match) matches.push(match);
+  const findings: LocalFindings = { matches: dedupe(matches), intent: classifyIntent(analysis) };
+  if (rewrite) findings.rewrite = rewrite;
+  return findings;
 }
 
 function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps): LocalFindings {
@@ -78,7 +109,7 @@ export function routeToolExecution(
   return runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {
       if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
-      return bashFindings(command, ctx, deps);
+      return bashFindings(input, ctx, deps);
     }
     return fileFindings(toolName, toolInput, ctx, deps);
   }, { toolName });

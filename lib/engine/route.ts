@@ -2,12 +2,13 @@
 
 import type { CallContext, EngineDeps } from './deps.js';
 import { composeDecision } from './compose.js';
+import { applyFinalRules, type BashExtras } from './final-rules.js';
 import { merge } from './merge-rules.js';
 import { summariseLocal } from './local.js';
 import type { EventKind, Match, OrchestrationResult, RoutedInput, Suggestion, UnifiedRoutingDecision } from './types.js';
 import { oneLine } from '../errors.js';
 
-export interface LocalFindings {
+export interface LocalFindings extends BashExtras {
   matches: Match[];
   suggestions?: Suggestion[];
 }
@@ -45,6 +46,7 @@ export async function runRoute(
     findings = { matches: [internalErrorMatch(err, deps)] };
   }
   const local = summariseLocal(findings.matches, findings.suggestions ?? [], error);
+  if (findings.intent) local.intent = findings.intent.intent;
   const input: RoutedInput = {
     type,
     domain,
@@ -69,7 +71,13 @@ export async function runRoute(
         },
       });
   const merged = merge({ local, orchestration });
-  const decision = composeDecision(local, orchestration, merged, deps.config.maxSuggestions);
+  const decision = applyFinalRules(
+    composeDecision(local, orchestration, merged, deps.config.maxSuggestions),
+    merged.rules,
+    local,
+    findings,
+    deps.config,
+  );
   const sources = [
     ...local.matches.map((m) => `local_pattern:${m.id}`),
     ...(orchestration.available ? [`keter:${orchestration.answer?.intervention.level}`] : []),

@@ -38,6 +38,8 @@ export interface LocalResult {
   suggestions: Suggestion[];
   /** Analyzer error summary when local analysis failed (the engine then asks). */
   error?: string;
+  /** Bash only: read-only classification (read-only | read-only-inspected | write-or-unknown). */
+  intent?: string;
 }
 
 export interface Suggestion {
@@ -108,6 +110,8 @@ export interface FinalDecision {
   injections: string[];
   /** Optional full replacement tool input (PreToolUse updatedInput). */
   updatedInput?: Record<string, unknown>;
+  /** An allow hookwarden grants itself (autoAllowReadOnly); a plain `allow` level means no opinion. */
+  explicitAllow?: boolean;
 }
 
 export interface DecisionAudit {

@@ -87,6 +87,11 @@ describe('hook bundles end to end', () => {
       judged.forEach((i, n) => {
         const proc = results.get(fixtures[i]!.name)!;
         expect({ name: fixtures[i]!.name, ...pick(out[n]!) }).toEqual({ name: fixtures[i]!.name, ...pick(proc) });
+        // The expected verdict and the rule that decided it, from expected.json.
+        const { verdict, rule } = fixtures[i]!.expect;
+        const d = (out[n] as Run & { decision?: { decision: { action: string }; local: { matches: { id: string }[] } } | null }).decision;
+        if (verdict) expect({ name: fixtures[i]!.name, verdict: d?.decision.action }).toEqual({ name: fixtures[i]!.name, verdict });
+        if (rule) expect(d?.local.matches.map((m) => m.id), fixtures[i]!.name).toContain(rule);
         lines.push(fixtures[i]!.name);
       });
     }

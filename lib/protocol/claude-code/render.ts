@@ -42,7 +42,15 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
     );
   }
   if (d.action === 'ask') {
-    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
+    // With updatedInput the user is asked about the rewritten call.
+    return out({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: reason,
+        ...(d.updatedInput ? { updatedInput: d.updatedInput } : {}),
+      },
+    });
   }
   const ctx = context(d);
   if (d.action === 'warn') {
@@ -51,13 +59,13 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
       hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: ctx ?? reason },
     });
   }
-  if (d.updatedInput) {
+  if (d.updatedInput || d.explicitAllow) {
     return out({
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: 'allow',
         permissionDecisionReason: reason,
-        updatedInput: d.updatedInput,
+        ...(d.updatedInput ? { updatedInput: d.updatedInput } : {}),
       },
     });
   }
