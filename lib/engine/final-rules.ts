@@ -25,8 +25,8 @@ export interface BashExtras {
   rewrite?: Rewrite;
 }
 
-const withRule = (message: string, rule: string): string =>
-  message.includes('Rules: ') ? message.replace(/\.$/, `, ${rule}.`) : `${message} Rules: ${rule}.`;
+/** The decision text with the merge rules and this one named, like composeDecision's messages. */
+const withRules = (text: string, rules: readonly string[]): string => `${text} Rules: ${rules.join(', ')}.`;
 
 export function applyFinalRules(
   decision: FinalDecision,
@@ -45,7 +45,7 @@ export function applyFinalRules(
       ...decision,
       action,
       shouldProceed: true,
-      message: withRule(decision.action === 'ask' ? `${decision.message} ${what}` : what, NON_INTERACTIVE_REWRITE),
+      message: decision.action === 'ask' ? `${decision.message} ${withRules(what, [NON_INTERACTIVE_REWRITE])}` : withRules(what, rules),
       updatedInput: rewrite.updatedInput,
     };
   }
@@ -56,7 +56,7 @@ export function applyFinalRules(
       ...decision,
       action: 'allow',
       explicitAllow: true,
-      message: withRule(`hookwarden allow: the command is read-only (${intent?.reason}); autoAllowReadOnly is on.`, READ_ONLY_AUTO_ALLOW),
+      message: withRules(`hookwarden allow: the command is read-only (${intent?.reason}); autoAllowReadOnly is on.`, rules),
     };
   }
   return decision;

@@ -32,6 +32,8 @@ function interactiveFindings(
   if (plan.kind === 'rewrite' && plan.command !== undefined && mode === 'rewrite') {
     const readOnly = classifyIntent(analyzeShell(plan.command, sctx)).intent !== 'write-or-unknown';
     return {
+      // The match records the rule in the decision and the audit; the rewrite decides the answer.
+      match: { id: plan.ruleId, kind: 'shell', severity: 'low', action: 'warn', message: plan.reason, hint: plan.hint, matched: plan.matched },
       rewrite: { ruleId: plan.ruleId, updatedInput: { ...input, command: plan.command }, command: plan.command, reason: plan.reason, readOnly },
     };
   }

@@ -89,9 +89,10 @@ describe('hook bundles end to end', () => {
         expect({ name: fixtures[i]!.name, ...pick(out[n]!) }).toEqual({ name: fixtures[i]!.name, ...pick(proc) });
         // The expected verdict and the rule that decided it, from expected.json.
         const { verdict, rule } = fixtures[i]!.expect;
-        const d = (out[n] as Run & { decision?: { decision: { action: string }; local: { matches: { id: string }[] } } | null }).decision;
+        type Decided = { decision: { action: string }; local: { matches: { id: string }[] }; audit: { decisionRules: string[] } };
+        const d = (out[n] as Run & { decision?: Decided | null }).decision;
         if (verdict) expect({ name: fixtures[i]!.name, verdict: d?.decision.action }).toEqual({ name: fixtures[i]!.name, verdict });
-        if (rule) expect(d?.local.matches.map((m) => m.id), fixtures[i]!.name).toContain(rule);
+        if (rule) expect([...(d?.local.matches.map((m) => m.id) ?? []), ...(d?.audit.decisionRules ?? [])], fixtures[i]!.name).toContain(rule);
         lines.push(fixtures[i]!.name);
       });
     }
