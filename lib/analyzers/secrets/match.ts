@@ -25,7 +25,8 @@ export function matchSecrets(text: string, patterns: CompiledSecret[], scope: Se
     out.push({
       id: p.id,
       kind: 'secret',
-      severity: p.severity,
+      // critical is block-grade for the orchestrator's matrix; where the policy asks or warns, cap it.
+      severity: action !== 'block' && p.severity === 'critical' ? 'high' : p.severity,
       action,
       message: p.message,
       hint: p.hint,

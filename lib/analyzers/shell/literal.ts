@@ -22,10 +22,29 @@ export function literalOutput(inner: string): string | undefined {
   return words.join(' ');
 }
 
+/** find tests that narrow what is found; without one, the start path itself is among the results. */
+const FIND_FILTERS: ReadonlySet<string> = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-newer', '-mtime', '-mmin',
+  '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-perm', '-inum', '-samefile', '-links', '-mindepth',
+]);
+
+/**
+ * What `find P… [tests]` yields, as paths to judge: each start path itself when nothing filters the
+ * results (find / yields / first), else a stand-in entry below it.
+ */
+export function findResults(argv: readonly string[]): string[] {
+  let end = 1;
+  while (end < argv.length && !/^[-(!]/.test(argv[end] as string)) end++;
+  const starts = end > 1 ? argv.slice(1, end) : ['.'];
+  const filtered = argv.some((a) => FIND_FILTERS.has(a));
+  return starts.map((p) => (filtered ? `${p.replace(/\/+$/, '')}/entry` : p));
+}
+
 /** Words that a pipeline stage writes for the next one to read, when they are literal. */
 export function fedWords(feeder: Segment | undefined): string[] | undefined {
   if (!feeder) return undefined;
   const args = feeder.argv.slice(1);
+  if (feeder.program === 'find' && !feeder.argv.some((a) => /^-(?:exec|execdir|ok|okdir|delete)$/.test(a))) return findResults(feeder.argv);
   if (feeder.program === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).flatMap((a) => a.split(/\s+/)).filter(Boolean);
   if (feeder.program === 'printf') return args.slice(args[0]?.includes('%') ? 1 : 0).flatMap((a) => a.split(/\s+/)).filter(Boolean);
   return undefined;

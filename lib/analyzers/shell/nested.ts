@@ -3,7 +3,7 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
-import { fedScript, previousStage } from './literal.js';
+import { fedScript, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';
 import { type AnalyzeState, deeper, fail, type Level, MAX_NESTED_SCRIPT } from './state.js';
@@ -216,22 +216,9 @@ function runArgv(seg: Segment, words: string[], label: string, level: Level, sta
   state.cwd = saved;
 }
 
-/** find tests that narrow what is found; without one, the start path itself is among the results. */
-const FIND_FILTERS = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-newer', '-mtime', '-mmin',
-  '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-perm', '-inum', '-samefile', '-links', '-mindepth',
-]);
-
-/**
- * `find P… [tests] -exec cmd {} ;`: cmd runs on what find yields. `{}` stands for the start path itself
- * when nothing filters the results (find / -exec rm -rf {} + removes /), else for entries below it.
- */
+/** `find P… [tests] -exec cmd {} ;`: cmd runs on what find yields (see findResults). */
 function runFindExec(seg: Segment, rawArgv: string[], level: Level, state: AnalyzeState): void {
-  let end = 1;
-  while (end < rawArgv.length && !/^[-(!]/.test(rawArgv[end] as string)) end++;
-  const starts = end > 1 ? rawArgv.slice(1, end) : ['.'];
-  const filtered = rawArgv.some((a) => FIND_FILTERS.has(a));
-  const found = starts.map((p) => (filtered ? `${p.replace(/\/+$/, '')}/entry` : p));
+  const found = findResults(rawArgv);
   for (let i = 1; i < rawArgv.length; i++) {
     const flag = rawArgv[i] as string;
     if (!FIND_EXEC.has(flag)) continue;
