@@ -67,3 +67,29 @@ export function previousStage(segments: readonly Segment[], pipeline: number, st
   }
   return undefined;
 }
+
+/** Put input items into a command: in place of a replace token where one appears, else appended. */
+export function fillArgs(cmd: readonly string[], items: readonly string[], token: string | undefined): string[] {
+  if (token && cmd.some((w) => w.includes(token))) {
+    // With a replace token the whole input line is one argument (xargs -I, parallel {}).
+    const line = items.join(' ');
+    return cmd.map((w) => w.split(token).join(line));
+  }
+  return [...cmd, ...items];
+}
+
+/** The replace token of an xargs invocation (-I X, -IX, -i, --replace[=X], BSD -J X), if any. */
+export function xargsToken(words: readonly string[]): string | undefined {
+  const at = words.findIndex((w) => w === 'xargs' || w.endsWith('/xargs'));
+  if (at < 0) return undefined;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i] as string;
+    if (!w.startsWith('-') || w === '--') return undefined;
+    if (w === '-I' || w === '-J') return words[i + 1] || undefined;
+    if (/^-[IJ]./.test(w)) return w.slice(2);
+    if (w === '-i' || w === '--replace' || w === '--replace=') return '{}';
+    if (w.startsWith('--replace=')) return w.slice(10);
+    if (w.startsWith('-i')) return w.slice(2);
+  }
+  return undefined;
+}

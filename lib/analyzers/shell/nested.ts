@@ -3,7 +3,7 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
-import { fedScript, findResults, previousStage } from './literal.js';
+import { fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';
 import { type AnalyzeState, deeper, fail, type Level, MAX_NESTED_SCRIPT } from './state.js';
@@ -197,13 +197,22 @@ function containerExec(argv: readonly string[]): { argv: string[]; label: string
 
 const PARALLEL_VALUE = ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-n', '--max-args', '-N', '-I', '--colsep', '-C', '--joblog', '--results', '--timeout', '--delay'];
 
-/** `parallel [opts] cmd… ::: args…`: the command with its arguments appended. */
+/**
+ * `parallel [opts] cmd… ::: args…` (args in place of `{}`, else appended; from the previous pipeline
+ * stage when there is no `:::`), or `parallel ::: 'cmd1' 'cmd2'` where each argument is a command line.
+ */
 function runParallel(seg: Segment, argv: readonly string[], level: Level, state: AnalyzeState): void {
   const start = firstPositional(argv, 1, PARALLEL_VALUE);
   const sep = argv.findIndex((a, i) => i >= start && (a === ':::' || a === '::::' || a === ':::+'));
   const cmd = argv.slice(start, sep < 0 ? undefined : sep);
-  const args = sep < 0 ? [] : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));
-  if (cmd.length) runArgv(seg, [...cmd, ...args], 'parallel', level, state, state.cwd);
+  const args = sep < 0 ? (fedWords(previousStage(state.segments, seg.pipeline, seg.stage)) ?? []) : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));
+  if (cmd.length) {
+    runArgv(seg, fillArgs(cmd, args, '{}'), 'parallel', level, state, state.cwd);
+    return;
+  }
+  const child = deeper(state, level, seg.via, 'parallel');
+  if (!child) return;
+  for (const line of args.slice(0, 64)) if (line.length <= MAX_NESTED_SCRIPT) state.recurse(line, child);
 }
 
 /** Judge an argv another program executes directly (no shell in between). */

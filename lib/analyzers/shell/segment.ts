@@ -2,7 +2,7 @@
 // its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
 
 import path from 'node:path';
-import { fedWords, literalOutput, previousStage } from './literal.js';
+import { fedWords, fillArgs, literalOutput, previousStage, xargsToken } from './literal.js';
 import { hasSub, replaceSubs, resolveVars, soleVarName, subPlaceholder } from './markers.js';
 import { expandHomeVar } from './operands.js';
 import { runNested, stdinText } from './nested.js';
@@ -44,7 +44,8 @@ function setVar(state: AnalyzeState, assignment: string): void {
 function literalSubs(word: string, state: AnalyzeState): string {
   return replaceSubs(word, (id) => {
     const sub = state.table.get(id);
-    const out = sub && (sub.kind === '$()' || sub.kind === '``') ? literalOutput(sub.inner) : undefined;
+    if (!sub || (sub.kind !== '$()' && sub.kind !== '``')) return subPlaceholder(id);
+    const out = /^\s*pwd(?:\s+-[LP])?\s*$/.test(sub.inner) ? state.cwd : literalOutput(sub.inner);
     return out ?? subPlaceholder(id);
   });
 }
@@ -100,7 +101,7 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed.
   if (stripped.wrappers.includes('xargs') && raw.stage > 0) {
     const fed = fedWords(previousStage(state.segments, pipeline, raw.stage));
-    if (fed) rawArgv = [...rawArgv, ...fed];
+    if (fed) rawArgv = fillArgs(rawArgv, fed, xargsToken(words));
   }
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;
   if (state.segments.length >= MAX_SEGMENTS) {

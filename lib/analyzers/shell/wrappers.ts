@@ -81,11 +81,12 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   time: { short: 'fo', long: ['--format', '--output'] },
   timeout: { short: 'sk', long: ['--signal', '--kill-after'], positionals: 1 },
   xargs: {
-    short: 'aEdILnPs',
+    short: 'aEdIJLnPs',
     long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   },
   stdbuf: { short: 'ioe', long: ['--input', '--output', '--error'] },
   pkexec: { short: '', long: ['--user'] },
+  sem: { short: 'j', long: ['--id', '--jobs', '--semaphorename', '--timeout'] },
   chroot: { short: '', long: ['--userspec', '--groups'], positionals: 1 },
   busybox: { short: '' },
   unbuffer: { short: '' },
@@ -104,7 +105,7 @@ function stripEnv(args: string[]): string[] | undefined {
       i++;
       continue;
     }
-    if (a === '-u' || a === '-C' || a === '--unset' || a === '--chdir') {
+    if (a === '-u' || a === '-C' || a === '-P' || a === '--unset' || a === '--chdir') {
       i += 2;
       continue;
     }

@@ -305,6 +305,19 @@ describe('values computed from literals', () => {
     expect(find('cat list | xargs rm -rf', 'rm')?.argv).toEqual(['rm', '-rf']);
   });
 
+  it('puts fed input in place of the replace token of xargs -I/-J/--replace and parallel {}', () => {
+    expect(find("echo / | xargs -I{} bash -c 'rm -rf {}'", 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+    expect(find("echo 'rm -rf ~' | xargs -I % bash -c %", 'rm')?.argv).toEqual(['rm', '-rf', '~']);
+    expect(find('echo / | xargs -J {} rm -rf {}', 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+    expect(find("parallel bash -c 'rm -rf {}' ::: /", 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+    expect(find('echo / | parallel rm -rf', 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+    expect(find("parallel ::: 'rm -rf /' 'ls'", 'rm')?.argv).toEqual(['rm', '-rf', '/']);
+  });
+
+  it('replaces $(pwd) by the tracked cwd', () => {
+    expect(find('cd /tmp && rm -rf "$(pwd)/x"', 'rm')?.argv).toEqual(['rm', '-rf', '/tmp/x']);
+  });
+
   it('binds a for-loop variable to each item', () => {
     expect(find('for d in /etc /usr; do rm -rf "$d"; done', 'rm')?.argv).toEqual(['rm', '-rf', '/etc', '/usr']);
     expect(find('for f in a b; do rm "$f.bak"; done', 'rm')?.argv).toEqual(['rm', 'a.bak', 'b.bak']);
