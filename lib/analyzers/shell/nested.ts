@@ -3,6 +3,7 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
+import { interpreterActions, interpreterCode, type InterpreterLang, interpreterLang, UNKNOWN_TARGET } from './interpreters.js';
 import { fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';
@@ -115,6 +116,10 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
       remote(a, PROC_SUB);
       if (['-c', '-e', '-E', '--eval'].includes(rawArgv[i] as string)) remote(a);
     });
+  }
+  const lang = interpreterLang(prog);
+  if (lang) {
+    runInterpreter(seg, lang, interpreterSource(seg, rawArgv, hereStrings, state), level, state);
     return;
   }
   if (prog === 'su' || prog === 'runuser' || prog === 'flock' || prog === 'script') {
@@ -138,6 +143,32 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
   else {
     const exec = containerExec(rawArgv);
     if (exec) runArgv(seg, exec.argv, exec.label, level, state, undefined);
+  }
+}
+
+/** The code an interpreter runs: inline (-c/-e/-r), else a here-string/heredoc, else what echo pipes in. */
+function interpreterSource(seg: Segment, rawArgv: readonly string[], hereStrings: readonly string[], state: AnalyzeState): string | undefined {
+  const inline = interpreterCode(rawArgv);
+  if (inline !== undefined) return inline;
+  // `python script.py` runs a file we cannot see; `python -` and bare `python` read stdin.
+  const script = rawArgv.slice(1).find((a) => !a.startsWith('-'));
+  if (script !== undefined && script !== '-') return undefined;
+  if (hereStrings.length > 0) return hereStrings.map((h) => stdinText(h, state).text).join('\n');
+  return fedScript(previousStage(state.segments, seg.pipeline, seg.stage));
+}
+
+/** Judge the destructive calls of interpreter code as the shell commands they amount to. */
+function runInterpreter(seg: Segment, lang: InterpreterLang, code: string | undefined, level: Level, state: AnalyzeState): void {
+  if (code === undefined || !code.trim()) return;
+  for (const action of interpreterActions(lang, code)) {
+    const label = `${seg.program} ${action.api}`;
+    if (action.argv) {
+      // An argument the code computes at run time is unknowable: a substitution-like word says so.
+      runArgv(seg, action.argv.map((w) => (w === UNKNOWN_TARGET ? '$(?)' : w)), label, level, state, state.cwd);
+    } else if (action.shell !== undefined && action.shell !== UNKNOWN_TARGET && action.shell.length <= MAX_NESTED_SCRIPT) {
+      const child = deeper(state, level, seg.via, label);
+      if (child) state.recurse(action.shell, child);
+    }
   }
 }
 
