@@ -2,6 +2,7 @@
 // compiled here and embedded in every bundle, so a hook call with unchanged patterns loads neither zod
 // nor picomatch and compiles no glob.
 
+import { createHash } from 'node:crypto';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -53,20 +54,28 @@ async function main(): Promise<void> {
     banner: { js: "const __hwImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
     define: {
       'import.meta.url': '__hwImportMetaUrl',
-      __HW_EMBEDDED__: JSON.stringify(embedded),
+      __HW_EMBEDDED__: JSON.stringify(JSON.stringify(embedded)),
       __HW_VERSION__: JSON.stringify(version),
       __HW_DEFAULT_CONFIG_HASH__: JSON.stringify(canonicalHash(DEFAULT_CONFIG)),
     },
   };
+  const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
   await Promise.all([
-    ...HOOK_NAMES.map((name) =>
-      build({
+    ...HOOK_NAMES.map(async (name) => {
+      const outfile = join(root, 'dist', 'hooks', `${name}.js`);
+      const result = await build({
         ...common,
         entryPoints: [join(root, 'hooks', `${name}.ts`)],
-        outfile: join(root, 'dist', 'hooks', `${name}.js`),
+        outfile,
+        write: false,
         define: { ...common.define, __HW_PATTERNS_REL__: JSON.stringify('../../patterns') },
-      }),
-    ),
+      });
+      const code = result.outputFiles[0]?.text ?? '';
+      // The hook file: the compile-cache loader, then the bundle as one string literal (scanning a string is
+      // far cheaper than parsing code) keyed by its own hash.
+      const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
+      writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(code)}, ${JSON.stringify(id)}, module, require, __filename, __dirname);\n`);
+    }),
     build({
       ...common,
       entryPoints: [join(root, 'lib', 'cli', 'bin.ts')],
