@@ -1,0 +1,50 @@
+// The hook bundles' V8 code cache (scripts/shims/compile-cache.cjs): written once, reused, and never able to
+// change an answer — a corrupt or unwritable cache only costs a normal compile.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hookEnv } from '../helpers/fixtures.js';
+import { ROOT } from '../helpers/registry.js';
+
+const bundle = join(ROOT, 'dist', 'hooks', 'pre-tool-use.js');
+const stdin = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', 'pre-bash-rm-rf-root.json'), 'utf8');
+const run = (home: string) => spawnSync('node', [bundle], { input: stdin, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
+const cacheFiles = (home: string) => readdirSync(join(home, 'cache')).filter((f) => f.startsWith('v8-'));
+
+describe('compile cache', () => {
+  it('is written by the first call (0600) and reused by the next with the same answer', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const first = run(home);
+    const [file] = cacheFiles(home);
+    expect(file).toMatch(/^v8-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    const path = join(home, 'cache', file!);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const written = statSync(path).mtimeMs;
+    const second = run(home);
+    expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
+    expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: first.status, stdout: first.stdout, stderr: first.stderr });
+    expect(first.status).toBe(2);
+  });
+
+  it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const clean = run(home);
+    const path = join(home, 'cache', cacheFiles(home)[0]!);
+    writeFileSync(path, Buffer.alloc(4096, 0x5a));
+    const corrupt = run(home);
+    expect({ status: corrupt.status, stdout: corrupt.stdout }).toEqual({ status: clean.status, stdout: clean.stdout });
+    expect(readFileSync(path).subarray(0, 16).equals(Buffer.alloc(16, 0x5a))).toBe(false);
+  });
+
+  it('an unwritable cache directory still gives the answer, with nothing extra on stderr', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const reference = run(mkdtempSync(join(tmpdir(), 'hw-cc-')));
+    // A file where the cache directory should be: unwritable even for root.
+    writeFileSync(join(home, 'cache'), 'not a directory');
+    const r = run(home);
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: reference.status, stdout: reference.stdout, stderr: reference.stderr });
+  });
+});
