@@ -52,6 +52,7 @@ interface Row {
   tool: string;
   input: Record<string, unknown>;
   cwd: string;
+  projectDir: string;
   expect: Verdict;
   note: string;
 }
@@ -160,9 +161,12 @@ function readRows(file: string, all: boolean): { rows: Row[]; skipped: number; m
         skipped++;
         return;
       }
-      const cwd = typeof obj.cwd === 'string' && isAbsolute(obj.cwd) ? obj.cwd : cwdFromTag(tags.get('cwd'));
+      const own = typeof obj.cwd === 'string' && isAbsolute(obj.cwd);
+      const cwd = own ? (obj.cwd as string) : cwdFromTag(tags.get('cwd'));
+      // A peer's test ran with its cwd as the project (cwd=/tmp, /root); our fixtures keep the default project.
+      const projectDir = own || cwd === PROJECT ? PROJECT : cwd;
       if (typeof obj.cmd === 'string') {
-        rows.push({ file: name, line, display: obj.cmd, tool: 'Bash', input: { command: obj.cmd }, cwd, expect, note });
+        rows.push({ file: name, line, display: obj.cmd, tool: 'Bash', input: { command: obj.cmd }, cwd, projectDir, expect, note });
       } else if (typeof obj.tool === 'string' && typeof obj.path === 'string') {
         rows.push({
           file: name,
@@ -171,6 +175,7 @@ function readRows(file: string, all: boolean): { rows: Row[]; skipped: number; m
           tool: obj.tool,
           input: { file_path: obj.path },
           cwd,
+          projectDir,
           expect,
           note,
         });
@@ -222,7 +227,7 @@ async function runFile(file: string, all: boolean, deps: EngineDeps): Promise<Fi
     let rules: string[];
     let rewrite: string | undefined;
     try {
-      const d = await routeToolExecution(row.tool, row.input, { sessionId: 'corpus', cwd: row.cwd, permissionMode: 'default' }, deps);
+      const d = await routeToolExecution(row.tool, row.input, { sessionId: 'corpus', cwd: row.cwd, permissionMode: 'default' }, { ...deps, projectDir: row.projectDir });
       ours = verdictOf(d);
       rules = d.audit.localPatterns;
       const updated = d.decision.updatedInput?.command;
