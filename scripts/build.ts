@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       const code = result.outputFiles[0]?.text ?? '';
       // The hook file: the compile-cache loader, then the bundle as one string literal (scanning a string is
       // far cheaper than parsing code) keyed by its own hash.
-      const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
+      const id = `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`;
       writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(code)}, ${JSON.stringify(id)}, module, require, __filename, __dirname);\n`);
     }),
     build({

@@ -29,6 +29,11 @@ function hwRunCached(src, id, mod, req, filename, dirname) {
         const tmp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, data, { mode: 0o600 });
         fs.renameSync(tmp, file);
+        // Caches of this hook's earlier builds or node versions are dead weight: remove them.
+        const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
+        for (const f of fs.readdirSync(path.dirname(file))) {
+          if (f.startsWith(prefix) && f.endsWith('.bin') && f !== path.basename(file)) fs.rmSync(path.join(path.dirname(file), f), { force: true });
+        }
       } catch {
         // A read-only or full disk costs the next call a compile, nothing more.
       }

@@ -2,7 +2,7 @@
 // change an answer — a corrupt or unwritable cache only costs a normal compile.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ describe('compile cache', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const first = run(home);
     const [file] = cacheFiles(home);
-    expect(file).toMatch(/^v8-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    expect(file).toMatch(/^v8-pre-tool-use-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
     const path = join(home, 'cache', file!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const written = statSync(path).mtimeMs;
@@ -27,6 +27,19 @@ describe('compile cache', () => {
     expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
     expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: first.status, stdout: first.stdout, stderr: first.stderr });
     expect(first.status).toBe(2);
+  });
+
+  it("replacing a cache removes the same hook's caches from earlier builds, not other hooks'", () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    mkdirSync(join(home, 'cache'));
+    const stale = join(home, 'cache', 'v8-pre-tool-use-0000000000000000-v20.0.0-x64.bin');
+    const other = join(home, 'cache', 'v8-stop-0000000000000000-v20.0.0-x64.bin');
+    writeFileSync(stale, 'old');
+    writeFileSync(other, 'old');
+    run(home);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    expect(cacheFiles(home).filter((f) => f.startsWith('v8-pre-tool-use-'))).toHaveLength(1);
   });
 
   it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {
