@@ -8,6 +8,7 @@
 
 import { SHELLS } from './nested.js';
 import { type NormalisedArgs, normaliseArgs } from './operands.js';
+import { ownEntry, programFamily } from './tables.js';
 import type { Redirect, Segment, ShellAnalysis } from './types.js';
 
 export type ExecutionIntent = 'read-only' | 'read-only-inspected' | 'write-or-unknown';
@@ -20,10 +21,6 @@ export interface IntentResult {
 
 type Judge = (seg: Segment, args: NormalisedArgs) => IntentResult;
 
-/** Own entries only: a program called `constructor` must not find Object.prototype's. */
-function entry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
 
 const readOnly = (reason: string): IntentResult => ({ intent: 'read-only', reason });
 const inspected = (reason: string): IntentResult => ({ intent: 'read-only-inspected', reason });
@@ -251,7 +248,7 @@ function wrapperGuard(seg: Segment): string | undefined {
       continue;
     }
     if (SAFE_WRAPPERS.has(w)) continue;
-    return entry(WRAPPER_RISKS, w) ?? `wrapper ${w} is not known to be harmless`;
+    return ownEntry(WRAPPER_RISKS, w) ?? `wrapper ${w} is not known to be harmless`;
   }
   return undefined;
 }
@@ -307,33 +304,27 @@ function fanOutGuard(seg: Segment): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Phases b–d: per program
 
-/** Version-suffixed interpreters share one entry (python3.12 → python, pip3 → pip). */
-function canonical(program: string): string {
-  if (/^python[0-9.]*$/.test(program)) return 'python';
-  if (/^pip[0-9.]*$/.test(program)) return 'pip';
-  return program === 'nodejs' ? 'node' : program;
-}
 
 function judgeProgram(seg: Segment, args: NormalisedArgs, analysis: ShellAnalysis): IntentResult {
-  const program = canonical(seg.program);
+  const program = programFamily(seg.program);
   if (program === '') return readOnly('no command, input redirect only');
-  if (seg.argv.length === 2 && entry(VERSION_WORDS, program)?.has(seg.argv[1] as string)) return readOnly(`${program} prints its version`);
+  if (seg.argv.length === 2 && ownEntry(VERSION_WORDS, program)?.has(seg.argv[1] as string)) return readOnly(`${program} prints its version`);
   if (runsOnlyNested(seg, analysis)) return readOnly(`${program} only runs the nested script, judged separately`);
-  const judge = entry(JUDGES, program);
+  const judge = ownEntry(JUDGES, program);
   if (judge) return judge(seg, args);
-  const spec = entry(SUBCOMMANDS, program);
+  const spec = ownEntry(SUBCOMMANDS, program);
   if (spec) return judgeSubcommand(program, spec, seg.argv);
   const limited = flagLimit(program, args);
   if (limited !== undefined) return unsafe(limited);
   if (READ_ONLY.has(program)) return PLAIN_READ;
-  return unsafe(entry(WRITERS, program) ?? `${program} is not a known read-only program`);
+  return unsafe(ownEntry(WRITERS, program) ?? `${program} is not a known read-only program`);
 }
 
 function flagLimit(program: string, args: NormalisedArgs): string | undefined {
-  const limits = entry(FLAG_LIMITS, program);
+  const limits = ownEntry(FLAG_LIMITS, program);
   if (!limits) return undefined;
   for (const f of args.flags) {
-    const why = entry(limits, f);
+    const why = ownEntry(limits, f);
     if (why !== undefined) return why;
   }
   return undefined;
@@ -523,12 +514,12 @@ function judgeGit(seg: Segment, args: NormalisedArgs): IntentResult {
   const sub = args.operands[0];
   if (sub === undefined) return unsafe('git without a subcommand is not a known read-only git command');
   if (args.flags.has('--output')) return unsafe(`git ${sub} --output writes a file`);
-  const special = entry(GIT_SPECIAL, sub);
+  const special = ownEntry(GIT_SPECIAL, sub);
   if (special) return special(args);
   if (!GIT_READ_ONLY.has(sub)) {
     return unsafe(GIT_WRITERS.has(sub) ? `git ${sub} changes the repository or working tree` : `git ${sub} is not a known read-only git command`);
   }
-  const forbidden = [...args.flags].find((f) => entry(GIT_FORBIDDEN, sub)?.has(f));
+  const forbidden = [...args.flags].find((f) => ownEntry(GIT_FORBIDDEN, sub)?.has(f));
   return forbidden ? unsafe(`git ${sub} ${forbidden} runs another program`) : PLAIN_READ;
 }
 
@@ -895,7 +886,7 @@ function curlValueRisk(name: string, value: string): string | undefined {
 function curlOptionReason(name: string): string {
   if (name.startsWith('--data')) return `curl ${name} sends data (POST)`;
   if (name.startsWith('--form')) return `curl ${name} posts a form`;
-  return entry(CURL_WRITE_REASONS, name) ?? `curl ${name} is not known to be read-only`;
+  return ownEntry(CURL_WRITE_REASONS, name) ?? `curl ${name} is not known to be read-only`;
 }
 
 function curlRisk(argv: readonly string[]): string | undefined {
@@ -1047,9 +1038,9 @@ function judgeSubcommand(program: string, spec: SubcommandSpec, argv: readonly s
   const at = usePair ? (second as Positional).index : first.index;
   if (!spec.readOnly.has(sub)) return unsafe(`${program} ${first.word} is not a known read-only ${program} command`);
   const flags = normaliseArgs(['_', ...argv.slice(at + 1)]).flags;
-  const forbidden = [...flags].find((f) => (spec.forbid && entry(spec.forbid, sub))?.has(f));
+  const forbidden = [...flags].find((f) => (spec.forbid && ownEntry(spec.forbid, sub))?.has(f));
   if (forbidden) return unsafe(`${program} ${sub} ${forbidden} is not a bounded read (it writes, follows or watches)`);
-  const needed = spec.require && entry(spec.require, sub);
+  const needed = spec.require && ownEntry(spec.require, sub);
   if (needed && ![...needed].some((f) => flags.has(f))) {
     return unsafe(`${program} ${sub} may rewrite lock files without ${[...needed].join(' or ')}`);
   }

@@ -7,6 +7,7 @@
 
 import { quote } from 'shell-quote';
 import { normaliseArgs } from './operands.js';
+import { ownEntry, programFamily } from './tables.js';
 import type { Redirect, Segment, ShellAnalysis } from './types.js';
 import { skipOptions } from './wrappers.js';
 
@@ -59,7 +60,7 @@ export function planInteractive(command: string, analysis: ShellAnalysis, opts: 
   if (opts.runInBackground || analysis.parseError || typeof command !== 'string') return undefined;
   for (const seg of analysis.segments) {
     if (seg.wrappers.includes('timeout')) continue; // already bounded by the caller
-    const detect = entry(DETECTORS, canonical(seg.program));
+    const detect = ownEntry(DETECTORS, programFamily(seg.program));
     const found = detect?.(seg, analysis);
     if (found) return toPlan(seg, found, analysis);
   }
@@ -78,16 +79,7 @@ function toPlan(seg: Segment, d: Detection, analysis: ShellAnalysis): Interactiv
   return { kind: 'rewrite', ...base, command: [exact, ...suffix].join(' '), hint };
 }
 
-/** Own entries only: a program called `constructor` must not find Object.prototype's. */
-function entry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
 
-/** Version-suffixed interpreters share one entry (python3.12 → python). */
-function canonical(program: string): string {
-  if (/^python[0-9.]*$/.test(program)) return 'python';
-  return program === 'nodejs' ? 'node' : program;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // When a rewrite is safe, and how it is written
@@ -501,7 +493,7 @@ const PAGERS: Readonly<Record<string, PagerSpec>> = {
 };
 
 function detectPager(seg: Segment): Detection | undefined {
-  const spec = entry(PAGERS, seg.program) as PagerSpec;
+  const spec = ownEntry(PAGERS, seg.program) as PagerSpec;
   const files = operandsOf(seg.argv, spec.valued).filter((w) => !w.startsWith('+'));
   const reason = `${seg.program} is an interactive pager; it waits for keys, and the tool output is not a terminal.`;
   if (files.length === 0) {
@@ -627,8 +619,8 @@ function operandRuns(spec: ReplSpec, operands: readonly string[]): boolean {
 }
 
 function detectRepl(seg: Segment): Detection | undefined {
-  const program = canonical(seg.program);
-  const spec = entry(REPLS, program) as ReplSpec;
+  const program = programFamily(seg.program);
+  const spec = ownEntry(REPLS, program) as ReplSpec;
   const { flags } = normaliseArgs(seg.argv);
   if (hasFedStdin(seg) || asksForInfo(flags, spec.info)) return undefined;
   const forced = spec.force?.some((f) => seg.argv.includes(f)) ?? false;
@@ -677,7 +669,7 @@ function detectGit(seg: Segment): Detection | undefined {
   const { flags, operands } = normaliseArgs(seg.argv);
   const sub = operands[0] ?? '';
   const has = (list: readonly string[]): boolean => list.some((f) => flags.has(f));
-  const prompt = entry(GIT_PROMPT_FLAGS, sub);
+  const prompt = ownEntry(GIT_PROMPT_FLAGS, sub);
   if (prompt && has(prompt)) {
     return { ruleId: RULE.prompt, reason: `git ${sub} ${prompt.find((f) => flags.has(f))} asks interactively which hunks to use.`, hint: GIT_HUNK_HINT };
   }

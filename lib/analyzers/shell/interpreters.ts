@@ -5,6 +5,8 @@
 // (data is data); calls are then found in code tokens only and their literal arguments evaluated.
 // Bounded work; never throws.
 
+import { baseName } from './wrappers.js';
+
 export type InterpreterLang = 'python' | 'node' | 'perl' | 'ruby' | 'php';
 
 export interface InterpreterAction {
@@ -45,10 +47,6 @@ const LANG_NAMES: ReadonlyArray<readonly [RegExp, InterpreterLang]> = [
   [/^ruby(?:\d+(?:\.\d+)*)?$/, 'ruby'],
   [/^php(?:\d+(?:\.\d+)*)?$/, 'php'],
 ];
-
-function baseName(program: string): string {
-  return program.slice(program.lastIndexOf('/') + 1);
-}
 
 /** Language of a program basename: python, python3, python3.12, pypy3, node, nodejs, bun, deno, perl, perl5.36, ruby, ruby3.2, php, php8.2 … */
 export function interpreterLang(program: string): InterpreterLang | undefined {

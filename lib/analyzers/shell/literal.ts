@@ -43,19 +43,23 @@ export function findResults(argv: readonly string[]): string[] {
 /** Words that a pipeline stage writes for the next one to read, when they are literal. */
 export function fedWords(feeder: Segment | undefined): string[] | undefined {
   if (!feeder) return undefined;
-  const args = feeder.argv.slice(1);
   if (feeder.program === 'find' && !feeder.argv.some((a) => /^-(?:exec|execdir|ok|okdir|delete)$/.test(a))) return findResults(feeder.argv);
-  if (feeder.program === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).flatMap((a) => a.split(/\s+/)).filter(Boolean);
-  if (feeder.program === 'printf') return args.slice(args[0]?.includes('%') ? 1 : 0).flatMap((a) => a.split(/\s+/)).filter(Boolean);
-  return undefined;
+  const args = feeder.argv.slice(1);
+  const printed = feeder.program === 'echo' ? echoArgs(args) : feeder.program === 'printf' ? args.slice(args[0]?.includes('%') ? 1 : 0) : undefined;
+  return printed?.flatMap((a) => a.split(/\s+/)).filter(Boolean);
 }
 
 /** The script an `echo … | sh` pipeline runs. */
 export function fedScript(feeder: Segment | undefined): string | undefined {
-  if (!feeder || (feeder.program !== 'echo' && feeder.program !== 'printf')) return undefined;
+  if (!feeder) return undefined;
   const args = feeder.argv.slice(1);
-  if (feeder.program === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(' ');
-  return args[0]?.replace(/\\n/g, '\n');
+  if (feeder.program === 'echo') return echoArgs(args).join(' ');
+  return feeder.program === 'printf' ? args[0]?.replace(/\\n/g, '\n') : undefined;
+}
+
+/** echo's arguments without its leading -n/-e/-E option. */
+function echoArgs(args: readonly string[]): string[] {
+  return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a)));
 }
 
 /** The segment of the previous stage of the same pipeline, if it was analysed. */

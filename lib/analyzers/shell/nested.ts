@@ -12,7 +12,6 @@ import type { Segment } from './types.js';
 import { skipOptions } from './wrappers.js';
 
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'yash', 'posh']);
-const INTERPRETER = /^(?:python[\d.]*|perl[\d.]*|ruby[\d.]*|node|nodejs|php[\d.]*|deno|bun)$/;
 const SOURCES = new Set(['source', '.']);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
@@ -111,14 +110,12 @@ export function runNested(seg: Segment, rawArgv: string[], hereStrings: string[]
     remote(rawArgv[1]);
     return;
   }
-  if (INTERPRETER.test(prog)) {
+  const lang = interpreterLang(prog);
+  if (lang) {
     rawArgv.slice(1).forEach((a, i) => {
       remote(a, PROC_SUB);
       if (['-c', '-e', '-E', '--eval'].includes(rawArgv[i] as string)) remote(a);
     });
-  }
-  const lang = interpreterLang(prog);
-  if (lang) {
     runInterpreter(seg, lang, interpreterSource(seg, rawArgv, hereStrings, state), level, state);
     return;
   }
@@ -192,20 +189,10 @@ function runRemote(seg: Segment, script: string | undefined, level: Level, state
   state.cwd = cwd;
 }
 
-const DOCKER_EXEC_VALUE = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index'];
-const KUBECTL_EXEC_VALUE = ['-c', '--container', '-n', '--namespace', '--context', '--cluster', '--kubeconfig', '-f', '--filename', '--pod-running-timeout', '-s', '--server'];
-
-/** Position of the first positional from `start`, skipping options (values of `valued` options too). */
-function firstPositional(argv: readonly string[], start: number, valued: readonly string[]): number {
-  let i = start;
-  while (i < argv.length) {
-    const a = argv[i] as string;
-    if (a === '--') return i + 1;
-    if (!a.startsWith('-') || a === '-') return i;
-    i += valued.includes(a) ? 2 : 1;
-  }
-  return i;
-}
+/** Options taking a value: short letters, then long names (see skipOptions). */
+const DOCKER_EXEC_VALUE = ['euw', ['--env', '--env-file', '--user', '--workdir', '--detach-keys', '--index']] as const;
+const KUBECTL_EXEC_VALUE = ['cnfs', ['--container', '--namespace', '--context', '--cluster', '--kubeconfig', '--filename', '--pod-running-timeout', '--server']] as const;
+const PARALLEL_VALUE = ['jSadnNIC', ['--jobs', '--sshlogin', '--arg-file', '--delimiter', '--max-args', '--colsep', '--joblog', '--results', '--timeout', '--delay']] as const;
 
 /** `docker|podman [container|compose] exec … ctr cmd…`, `kubectl|oc exec … pod [--] cmd…` → the command's argv. */
 function containerExec(argv: readonly string[]): { argv: string[]; label: string } | undefined {
@@ -214,26 +201,24 @@ function containerExec(argv: readonly string[]): { argv: string[]; label: string
     let at = 1;
     if (argv[at] === 'container' || argv[at] === 'compose') at++;
     if (argv[at] !== 'exec') return undefined;
-    const target = firstPositional(argv, at + 1, DOCKER_EXEC_VALUE);
+    const target = skipOptions(argv, at + 1, ...DOCKER_EXEC_VALUE);
     const cmd = argv.slice(target + 1);
     return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;
   }
   if ((prog === 'kubectl' || prog === 'oc') && argv.includes('exec')) {
     const dash = argv.indexOf('--');
-    const cmd = dash > 0 ? argv.slice(dash + 1) : argv.slice(firstPositional(argv, argv.indexOf('exec') + 1, KUBECTL_EXEC_VALUE) + 1);
+    const cmd = dash > 0 ? argv.slice(dash + 1) : argv.slice(skipOptions(argv, argv.indexOf('exec') + 1, ...KUBECTL_EXEC_VALUE) + 1);
     return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;
   }
   return undefined;
 }
-
-const PARALLEL_VALUE = ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-n', '--max-args', '-N', '-I', '--colsep', '-C', '--joblog', '--results', '--timeout', '--delay'];
 
 /**
  * `parallel [opts] cmd… ::: args…` (args in place of `{}`, else appended; from the previous pipeline
  * stage when there is no `:::`), or `parallel ::: 'cmd1' 'cmd2'` where each argument is a command line.
  */
 function runParallel(seg: Segment, argv: readonly string[], level: Level, state: AnalyzeState): void {
-  const start = firstPositional(argv, 1, PARALLEL_VALUE);
+  const start = skipOptions(argv, 1, ...PARALLEL_VALUE);
   const sep = argv.findIndex((a, i) => i >= start && (a === ':::' || a === '::::' || a === ':::+'));
   const cmd = argv.slice(start, sep < 0 ? undefined : sep);
   const args = sep < 0 ? (fedWords(previousStage(state.segments, seg.pipeline, seg.stage)) ?? []) : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));

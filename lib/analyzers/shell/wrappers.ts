@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parse } from 'shell-quote';
 import { hasSub } from './markers.js';
+import { ownEntry } from './tables.js';
 
 export interface Stripped {
   argv: string[];
@@ -145,7 +146,7 @@ export function stripWrappers(words: readonly string[]): Stripped {
     let rest: string[] | undefined;
     if (name === 'env') rest = stripEnv(argv);
     else {
-      const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
+      const spec = ownEntry(WRAPPERS, name);
       if (!spec) break;
       if (spec.stopIf?.some((o) => argv.slice(1).includes(o))) break;
       const at = skipOptions(argv, 1, spec.short, spec.long) + (spec.positionals ?? 0);
