@@ -44,4 +44,6 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   maxSuggestions: 2,
   autoAllowReadOnly: false,
   nonInteractive: 'rewrite',
+  outsideProjectWrites: 'ask',
+  trustedRoots: [],
 };

@@ -29,6 +29,10 @@ const fileSchema = z.strictObject({
   maxSuggestions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(10))),
   autoAllowReadOnly: z.optional(z.boolean()),
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
+  outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
+  trustedRoots: z.optional(
+    z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
+  ),
 });
 
 type ConfigFile = z.infer<typeof fileSchema>;

@@ -36,4 +36,8 @@ export interface HookwardenConfig {
   autoAllowReadOnly: boolean;
   /** Unbounded or interactive commands: rewrite to a bounded form (else ask), only ask, or leave alone. */
   nonInteractive: 'rewrite' | 'ask' | 'off';
+  /** Writes outside the project (and outside trustedRoots): ask, only warn, or leave alone. */
+  outsideProjectWrites: 'ask' | 'warn' | 'off';
+  /** Directories (absolute or `~/…`) that count as the project for the outside-the-project tier. */
+  trustedRoots: string[];
 }

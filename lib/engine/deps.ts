@@ -1,5 +1,6 @@
 // Everything the engine needs from outside, injected: no clock, id source, file or network access inside.
 
+import type { PathFacts } from '../analyzers/paths/normalise.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
 import type { KeterRequest, OrchestrationResult } from './types.js';
@@ -13,6 +14,8 @@ export interface EngineDeps {
   consult: (req: KeterRequest) => Promise<OrchestrationResult>;
   home: string;
   projectDir: string;
+  /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
+  pathFacts?: PathFacts;
 }
 
 /** Per-call context shared by every route. */

@@ -6,10 +6,11 @@ import { planInteractive } from '../analyzers/shell/interactive.js';
 import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { matchPath } from '../analyzers/paths/match.js';
-import { normalisePath, type PathContext } from '../analyzers/paths/normalise.js';
+import { normalisePath, type NormalisedPath, type PathContext } from '../analyzers/paths/normalise.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
+import type { PathOp } from '../registry/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
 import { fileTargets, toolDomain, writtenContent } from './tool-input.js';
@@ -59,11 +60,11 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matched: analysis.parseError,
     });
   }
-  const pctx: PathContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
   for (const seg of analysis.segments) {
+    const pctx = pathContext(seg.cwd ?? ctx.cwd, deps);
     for (const r of seg.redirects) {
       if (!/>/.test(r.op) || r.target.startsWith('/dev/null') || /^&?\d$/.test(r.target)) continue;
-      matches.push(...matchPath(normalisePath(r.target, pctx), 'write', view.paths, `redirect ${r.op} in Bash`));
+      matches.push(...pathMatches(normalisePath(r.target, pctx), 'write', `redirect ${r.op} in Bash`, deps));
     }
   }
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command'));
@@ -74,15 +75,31 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   return findings;
 }
 
+function pathContext(cwd: string, deps: EngineDeps): PathContext {
+  const pctx: PathContext = { cwd, home: deps.home, projectDir: deps.projectDir, trustedRoots: deps.config.trustedRoots };
+  if (deps.pathFacts) pctx.facts = deps.pathFacts;
+  return pctx;
+}
+
+/** The registry's path tiers for one access, with the outside-the-project tier as configured. */
+function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
+  const mode = deps.config.outsideProjectWrites;
+  const patterns = viewOf(deps.registry).paths.filter((p) => p.tier !== 'outside' || mode !== 'off');
+  return matchPath(path, op, patterns, where).map((m) =>
+    mode === 'warn' && patterns.find((p) => p.id === m.id)?.tier === 'outside' ? { ...m, action: 'warn', severity: 'medium' } : m,
+  );
+}
+
 function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps): LocalFindings {
   const view = viewOf(deps.registry);
-  const pctx: PathContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  const pctx = pathContext(ctx.cwd, deps);
   const matches: Match[] = [];
-  for (const t of fileTargets(toolName, toolInput)) {
-    matches.push(...matchPath(normalisePath(t.path, pctx), t.op, view.paths, t.field));
-  }
+  const targets = fileTargets(toolName, toolInput).map((t) => ({ ...t, path: normalisePath(t.path, pctx) }));
+  for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
+  // A secret written into a file is named with the file and its kind, never its text.
+  const file = targets[0]?.path.display;
   for (const c of writtenContent(toolName, toolInput)) {
-    matches.push(...matchSecrets(c.text, view.secrets, 'content', c.field));
+    matches.push(...matchSecrets(c.text, view.secrets, 'content', file ? `${c.field}, written to ${file}` : c.field));
   }
   return { matches: dedupe(matches) };
 }
@@ -106,7 +123,7 @@ export function routeToolExecution(
     domain === 'bash_command'
       ? excerpt(command, 2000)
       : target
-        ? normalisePath(target.path, { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir }).display
+        ? normalisePath(target.path, pathContext(ctx.cwd, deps)).display
         : toolName;
   return runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {

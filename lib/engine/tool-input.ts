@@ -18,7 +18,9 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.leng
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
 const WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS']);
+/** Tools that read file contents into the conversation. Glob and LS list names only: not a read of contents. */
+const READ_TOOLS = new Set(['Read', 'Grep', 'NotebookRead']);
+const LIST_TOOLS = new Set(['Glob', 'LS']);
 
 export function fileTargets(toolName: string, input: unknown): FileTarget[] {
   const i = obj(input);
@@ -28,7 +30,7 @@ export function fileTargets(toolName: string, input: unknown): FileTarget[] {
     return p ? [{ path: p, op: 'write', field: `tool_input.${field}` }] : [];
   }
   if (READ_TOOLS.has(toolName)) {
-    const field = i.file_path !== undefined ? 'file_path' : 'path';
+    const field = i.file_path !== undefined ? 'file_path' : i.notebook_path !== undefined ? 'notebook_path' : 'path';
     const p = str(i[field]);
     return p ? [{ path: p, op: 'read', field: `tool_input.${field}` }] : [];
   }
@@ -55,6 +57,6 @@ export function writtenContent(toolName: string, input: unknown): WrittenContent
 export function toolDomain(toolName: string): string {
   if (toolName === 'Bash') return 'bash_command';
   if (WRITE_TOOLS.has(toolName)) return 'file_write';
-  if (READ_TOOLS.has(toolName)) return 'file_read';
+  if (READ_TOOLS.has(toolName) || LIST_TOOLS.has(toolName)) return 'file_read';
   return 'tool_other';
 }

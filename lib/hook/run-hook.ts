@@ -18,6 +18,7 @@ import { auditDecision, auditRejectedInput } from './audit.js';
 import { errorDecision } from './error-decision.js';
 import { GUARD_HOOKS, HOOKS, type HookName } from './hooks.js';
 import { locate, type Locations } from './locations.js';
+import { fileSystemFacts } from './path-facts.js';
 import { orchestratorFor } from './orchestrator.js';
 
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
@@ -150,6 +151,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     consult: orchestratorFor(cfg.config, rt.now),
     home: loc.home,
     projectDir: loc.projectDir,
+    pathFacts: fileSystemFacts(loc.projectDir),
   };
   let decision: UnifiedRoutingDecision;
   try {

@@ -6,7 +6,7 @@ import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
 import type { PatternSource } from './schema.js';
-import type { CompiledPattern, CompiledRegistry, RegexSource } from './types.js';
+import type { CompiledPath, CompiledPattern, CompiledRegistry, RegexSource } from './types.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,21 +25,42 @@ export function compileGlob(glob: string, nocase: boolean): RegexSource {
   return { source: re.source, flags: re.flags };
 }
 
+const PATH_SEVERITY = { block: 'critical', ask: 'high', warn: 'medium' } as const;
+const PATH_RANK = { warn: 0, ask: 1, block: 2 } as const;
+
+function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string): CompiledPath {
+  const on: CompiledPath['on'] = {};
+  let strongest: 'block' | 'ask' | 'warn' = 'warn';
+  for (const op of ['read', 'write', 'delete'] as const) {
+    const action = p.on[op];
+    if (!action) continue;
+    on[op] = { action, severity: PATH_SEVERITY[action] };
+    if (PATH_RANK[action] > PATH_RANK[strongest]) strongest = action;
+  }
+  return {
+    id: p.id,
+    pack,
+    severity: PATH_SEVERITY[strongest],
+    action: strongest,
+    message: p.message,
+    hint: p.hint,
+    kind: 'path',
+    tier: p.tier,
+    on,
+    include: p.globs.map((g) => compileGlob(g, p.nocase)),
+    exclude: p.exclude.map((g) => compileGlob(g, p.nocase)),
+    outsideProject: p.outsideProject,
+  };
+}
+
 function compileOne(p: PatternSource, pack: string): CompiledPattern {
+  if (p.kind === 'path') return compilePath(p, pack);
   const base = { id: p.id, pack, severity: p.severity, action: p.action, message: p.message, hint: p.hint };
   switch (p.kind) {
     case 'intent':
       return { ...base, kind: 'intent', cues: compileCues(p.cues) };
     case 'shell':
       return { ...base, kind: 'shell', match: compileShellMatch(p.match) };
-    case 'path':
-      return {
-        ...base,
-        kind: 'path',
-        include: p.globs.map((g) => compileGlob(g, p.nocase)),
-        exclude: p.exclude.map((g) => compileGlob(g, p.nocase)),
-        ops: p.ops,
-      };
     case 'secret':
       return { ...base, kind: 'secret', regex: { source: p.regex, flags: p.flags }, allow: p.allow, scopes: p.scopes };
   }

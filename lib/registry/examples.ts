@@ -7,7 +7,7 @@ import { normalisePath } from '../analyzers/paths/normalise.js';
 import { findSecrets } from '../analyzers/secrets/detect.js';
 import { analyzeShell } from '../analyzers/shell/index.js';
 import { matchShell } from '../analyzers/shell/match.js';
-import type { CompiledPattern } from './types.js';
+import type { CompiledPattern, PathOp } from './types.js';
 
 /** The fixed context examples are judged in: a project at /home/dev/project. */
 export const EXAMPLE_CONTEXT = { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project' };
@@ -19,8 +19,11 @@ export function patternMatches(p: CompiledPattern, example: string): boolean {
     case 'shell':
       return matchShell(analyzeShell(example, EXAMPLE_CONTEXT), [p], EXAMPLE_CONTEXT).length > 0;
     case 'path': {
-      const n = normalisePath(example, EXAMPLE_CONTEXT);
-      return p.ops.some((op) => matchPath(n, op, [p], 'example').length > 0);
+      // "read:~/.ssh/id_rsa" names the operation; a bare path is tried with every operation the pattern has.
+      const [, prefixed, rest] = /^(read|write|delete):(.*)$/s.exec(example) ?? [];
+      const n = normalisePath(rest ?? example, EXAMPLE_CONTEXT);
+      const ops = prefixed ? [prefixed as PathOp] : (Object.keys(p.on) as PathOp[]);
+      return ops.some((op) => matchPath(n, op, [p], 'example').length > 0);
     }
     case 'secret':
       return findSecrets(example, [p]).length > 0;

@@ -38,14 +38,29 @@ export const shellPatternSchema = z.strictObject({
   match: shellMatchSchema,
 });
 
+const pathAction = z.enum(['block', 'ask', 'warn']);
+
+/** Path patterns belong to a tier and say per operation what touching a matching path means; their severity
+ * follows from that action (block → critical, ask → high, warn → medium), so an ask can never be raised to a
+ * block by the orchestrator's matrix. */
 export const pathPatternSchema = z.strictObject({
-  ...base,
+  id: idSchema,
+  message: nonEmpty,
+  hint: nonEmpty,
+  examples,
+  description: z.optional(z.string()),
   kind: z.literal('path'),
+  tier: z.enum(['never-touch', 'protected', 'outside', 'no-delete']),
+  on: z
+    .strictObject({ read: z.optional(pathAction), write: z.optional(pathAction), delete: z.optional(pathAction) })
+    .check(z.refine((o) => Object.keys(o).length > 0, 'must name at least one of read, write, delete')),
   /** picomatch globs over normalised paths (forward slashes, `~` for home, project-relative when inside). */
   globs: z.array(nonEmpty).check(z.minLength(1)),
   exclude: z._default(z.array(nonEmpty), []),
-  ops: z.array(z.enum(['read', 'write', 'delete'])).check(z.minLength(1)),
-  nocase: z._default(z.boolean(), true),
+  /** Only paths outside the project (and outside config.trustedRoots) match. */
+  outsideProject: z._default(z.boolean(), false),
+  /** Match case-insensitively everywhere; otherwise only on case-insensitive file systems. */
+  nocase: z._default(z.boolean(), false),
 });
 
 const validRegex = (s: string): boolean => {

@@ -79,12 +79,17 @@ export interface CompiledShell extends CompiledBase {
   match: CompiledShellMatch;
 }
 
+export type PathTier = 'never-touch' | 'protected' | 'outside' | 'no-delete';
+
 export interface CompiledPath extends CompiledBase {
   kind: 'path';
-  /** picomatch globs compiled to RegExp sources (dot: true, nocase where the registry says). */
+  tier: PathTier;
+  /** What each operation on a matching path means; base severity/action are the strongest of these. */
+  on: Partial<Record<PathOp, { action: 'block' | 'ask' | 'warn'; severity: 'critical' | 'high' | 'medium' }>>;
+  /** picomatch globs compiled to RegExp sources (dot: true; `i` only when the pattern says nocase). */
   include: RegexSource[];
   exclude: RegexSource[];
-  ops: PathOp[];
+  outsideProject: boolean;
 }
 
 export interface CompiledSecret extends CompiledBase {

@@ -39,6 +39,7 @@ export async function engineDeps(
     consult: over.consult ?? orchestratorFor(config, () => FIXED_NOW),
     home: over.home ?? '/home/dev',
     projectDir: over.projectDir ?? '/home/dev/project',
+    ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
   };
 }
 

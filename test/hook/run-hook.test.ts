@@ -96,7 +96,7 @@ describe('runHook', () => {
     const write = (file: string) =>
       JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: file, content: 'x' }, tool_use_id: 't' });
     expect(JSON.parse((await runHook('pre-tool-use', write('.env'), r)).stdout).hookSpecificOutput.permissionDecision).toBe('ask');
-    writeFileSync(join(project, '.hookwarden', 'patterns.json'), JSON.stringify({ disable: ['paths-sensitive/env-file'] }));
+    writeFileSync(join(project, '.hookwarden', 'patterns.json'), JSON.stringify({ disable: ['paths-sensitive/env-files'] }));
     expect((await runHook('pre-tool-use', write('.env'), r)).stdout).toBe('');
   });
 

@@ -1,19 +1,37 @@
-// Path normalisation before glob matching: Windows separators, `~`/`$HOME`, `..`, project-relative forms.
+// Path normalisation before glob matching: Windows separators, `~`/`$HOME`, `..`, symlinks (through an injected
+// view of the file system), case folding where the file system folds case, and project-relative forms.
 
 import { posix } from 'node:path';
+
+/** What the analyzer may ask of the real file system; injected so the analyzer itself does no I/O. */
+export interface PathFacts {
+  /** The real location of an absolute path with symlinks resolved (through its deepest existing ancestor
+   * when the path itself does not exist yet); null when it cannot be resolved. */
+  realpath(abs: string): string | null;
+  /** Whether the file system holding the project folds case (macOS and Windows by default). */
+  caseInsensitive(): boolean;
+}
 
 export interface PathContext {
   cwd: string;
   home: string;
   projectDir: string;
+  facts?: PathFacts;
+  /** Directories that count as the project for the outside-the-project tier (config.trustedRoots). */
+  trustedRoots?: string[];
 }
 
 export interface NormalisedPath {
-  /** Absolute, forward slashes, `..` resolved; home shown as `~` when under it. */
+  /** Absolute, forward slashes, `..` resolved; home shown as `~` when under it; ` → real` when a symlink. */
   display: string;
-  /** Forms globs are tried against: absolute, `~`-relative, project-relative. */
+  /** Forms globs are tried against: absolute, `~`-relative, project-relative; for the real target too. */
   forms: string[];
+  /** Inside the project (by the real location when known). */
   insideProject: boolean;
+  /** Outside the project and every trusted root (by the real location when known). */
+  outsideProject: boolean;
+  /** Globs must match ignoring case (case-insensitive file system, or a Windows drive path). */
+  caseInsensitive: boolean;
 }
 
 const toSlashes = (p: string): string => p.replace(/\\/g, '/');
@@ -27,26 +45,50 @@ function expandHome(p: string, home: string): string {
   return p;
 }
 
+const DRIVE = /^[A-Za-z]:/;
 const isAbsolute = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:\//.test(p);
 
-function under(path: string, dir: string): string | null {
-  const d = dir.endsWith('/') ? dir.slice(0, -1) : dir;
-  if (path === d) return '';
-  return path.startsWith(`${d}/`) ? path.slice(d.length + 1) : null;
+function under(path: string, dir: string, fold: boolean): string | null {
+  let d = toSlashes(dir);
+  if (d.length > 1 && d.endsWith('/')) d = d.slice(0, -1);
+  const [a, b] = fold ? [path.toLowerCase(), d.toLowerCase()] : [path, d];
+  if (a === b) return '';
+  if (b === '/') return a.startsWith('/') ? path.slice(1) : null;
+  return a.startsWith(`${b}/`) ? path.slice(d.length + 1) : null;
+}
+
+function absolute(raw: string, ctx: PathContext): string {
+  let p = expandHome(toSlashes(raw.trim().replace(/^(['"])(.*)\1$/, '$2')), ctx.home);
+  if (!isAbsolute(p)) p = `${toSlashes(ctx.cwd)}/${p}`;
+  const drive = DRIVE.exec(p)?.[0] ?? '';
+  return drive + posix.normalize(p.slice(drive.length)).replace(/(.)\/$/, '$1');
+}
+
+/** The absolute, `~` and project-relative forms of one absolute path. */
+function formsOf(abs: string, ctx: PathContext, fold: boolean): { forms: string[]; display: string; rel: string | null } {
+  const forms = [abs];
+  const inHome = under(abs, ctx.home, fold);
+  const display = inHome === null ? abs : inHome === '' ? '~' : `~/${inHome}`;
+  if (inHome !== null) forms.push(display);
+  const rel = under(abs, ctx.projectDir, fold);
+  if (rel) forms.push(rel);
+  return { forms, display, rel };
 }
 
 export function normalisePath(raw: string, ctx: PathContext): NormalisedPath {
-  const cwd = toSlashes(ctx.cwd);
-  let p = expandHome(toSlashes(raw.trim().replace(/^(['"])(.*)\1$/, '$2')), ctx.home);
-  if (!isAbsolute(p)) p = `${cwd}/${p}`;
-  const drive = /^[A-Za-z]:/.exec(p)?.[0] ?? '';
-  const abs = drive + posix.normalize(p.slice(drive.length)).replace(/(.)\/$/, '$1');
-  const forms = [abs];
-  const home = toSlashes(ctx.home);
-  const inHome = under(abs, home);
-  const display = inHome === null ? abs : inHome === '' ? '~' : `~/${inHome}`;
-  if (inHome !== null) forms.push(display);
-  const rel = under(abs, toSlashes(ctx.projectDir));
-  if (rel) forms.push(rel);
-  return { display, forms, insideProject: rel !== null };
+  const abs = absolute(raw, ctx);
+  const fold = DRIVE.test(abs) || (ctx.facts?.caseInsensitive() ?? false);
+  const literal = formsOf(abs, ctx, fold);
+  const realAbs = ctx.facts && !DRIVE.test(abs) ? ctx.facts.realpath(abs) : null;
+  const real = realAbs && realAbs !== abs ? formsOf(toSlashes(realAbs), ctx, fold) : null;
+  const where = real ?? literal;
+  const insideProject = where.rel !== null;
+  const trusted = (ctx.trustedRoots ?? []).some((r) => under(where.forms[0]!, absolute(r, ctx), fold) !== null);
+  return {
+    display: real ? `${literal.display} → ${real.display}` : literal.display,
+    forms: real ? [...literal.forms, ...real.forms] : literal.forms,
+    insideProject,
+    outsideProject: !insideProject && !trusted,
+    caseInsensitive: fold,
+  };
 }

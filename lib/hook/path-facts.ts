@@ -1,0 +1,63 @@
+// The file-system view the path analyzer may use (lib/analyzers/paths/normalise.ts): symlink targets and whether
+// the project's file system folds case. Lazy and memoised per process; any I/O error means "unknown", never a throw.
+
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { PathFacts } from '../analyzers/paths/normalise.js';
+
+/** Deeper paths than this are not resolved (the literal path is still matched). */
+const MAX_COMPONENTS = 64;
+
+/** Real path of `abs`, resolving symlinks through its deepest existing ancestor (a file about to be created in a
+ * symlinked directory resolves to where it will land). null when nothing can be resolved. */
+export function resolveReal(abs: string): string | null {
+  let head = abs;
+  const tail: string[] = [];
+  for (let i = 0; i < MAX_COMPONENTS; i++) {
+    try {
+      const real = realpathSync.native(head);
+      return tail.length ? join(real, ...tail.reverse()) : real;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
+      const parent = dirname(head);
+      if (parent === head) return null;
+      tail.push(basename(head));
+      head = parent;
+    }
+  }
+  return null;
+}
+
+const swapCase = (s: string): string => s.replace(/\p{L}/gu, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+
+/** Stats `dir` under its case-swapped name: the same file means the file system folds case. When the probe
+ * cannot tell (no letters, I/O error), fall back to the platform's default. */
+export function probeCaseInsensitive(dir: string, platform: string = process.platform): boolean {
+  const fallback = platform === 'darwin' || platform === 'win32';
+  const flipped = swapCase(dir);
+  if (flipped === dir) return fallback;
+  try {
+    const a = statSync(dir, { throwIfNoEntry: false });
+    if (!a) return fallback;
+    const b = statSync(flipped, { throwIfNoEntry: false });
+    return !!b && a.ino === b.ino && a.dev === b.dev;
+  } catch {
+    return fallback;
+  }
+}
+
+export function fileSystemFacts(probeDir: string): PathFacts {
+  let folded: boolean | undefined;
+  const reals = new Map<string, string | null>();
+  return {
+    realpath(abs) {
+      if (!reals.has(abs)) reals.set(abs, resolveReal(abs));
+      return reals.get(abs) ?? null;
+    },
+    caseInsensitive() {
+      folded ??= probeCaseInsensitive(probeDir);
+      return folded;
+    },
+  };
+}
