@@ -26,12 +26,24 @@ function suggestionsFor(matches: Match[], deps: EngineDeps): Suggestion[] {
   return out;
 }
 
-export function routeUserPrompt(prompt: string, ctx: CallContext, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
+export const PROMPT_NOT_SENT = 'this prompt was not sent to the model';
+export const ROTATE_HINT =
+  'Send the prompt again without the credential (refer to it by name, e.g. an environment variable); if it was real, rotate it.';
+
+/** A blocked prompt is erased by Claude Code: the reason must tell the user that, and what to do next. */
+function notSent(d: UnifiedRoutingDecision): UnifiedRoutingDecision {
+  if (d.decision.action !== 'block' || !d.local.matches.some((m) => m.kind === 'secret' && m.action === 'block')) return d;
+  const message = d.decision.message.replace(/^hookwarden block: /, `hookwarden block: ${PROMPT_NOT_SENT}. It holds `);
+  return { ...d, decision: { ...d.decision, message, hints: [...d.decision.hints, ROTATE_HINT] } };
+}
+
+export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
   const view = viewOf(deps.registry);
   const content = excerpt(redactSecrets(prompt, view.secrets).text, 500);
-  return runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
+  const d = await runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
     const intents = matchIntents(prompt, view.intents);
     const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt');
     return { matches: [...secrets, ...intents], suggestions: suggestionsFor(intents, deps) };
   });
+  return notSent(d);
 }

@@ -12,6 +12,10 @@ export interface SecretFinding {
   end: number;
 }
 
+/** Eight or more of one character in a row (`ghp_xxxx…`, `AKIAXXXX…`, `sk_live_0000…`) is a placeholder: a random
+ * token has such a run with negligible probability. */
+const PLACEHOLDER_RUN = /(.)\1{7,}/;
+
 /** Scanning stops here: a hook must stay bounded on huge inputs. Text beyond is judged unscanned. */
 export const MAX_SCAN_CHARS = 512 * 1024;
 
@@ -26,7 +30,7 @@ export function findSecrets(text: string, patterns: CompiledSecret[], scope?: Se
         re.lastIndex++;
         continue;
       }
-      if (p.allow.some((a) => m[0].includes(a))) continue;
+      if (p.allow.some((a) => m[0].includes(a)) || PLACEHOLDER_RUN.test(m[0])) continue;
       out.push({ pattern: p, start: m.index, end: m.index + m[0].length });
     }
   }
