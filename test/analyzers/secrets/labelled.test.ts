@@ -38,7 +38,7 @@ function problemOf(o: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-export const CONTENT_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'content');
+const CONTENT_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'content');
 const rows = readdirSync(CONTENT_DIR)
   .filter((f) => f.endsWith('.jsonl'))
   .sort()
