@@ -46,4 +46,5 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   nonInteractive: 'rewrite',
   outsideProjectWrites: 'ask',
   trustedRoots: [],
+  secretlint: true,
 };

@@ -30,6 +30,7 @@ const fileSchema = z.strictObject({
   autoAllowReadOnly: z.optional(z.boolean()),
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
   outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
+  secretlint: z.optional(z.boolean()),
   trustedRoots: z.optional(
     z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
   ),

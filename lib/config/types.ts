@@ -40,4 +40,7 @@ export interface HookwardenConfig {
   outsideProjectWrites: 'ask' | 'warn' | 'off';
   /** Directories (absolute or `~/…`) that count as the project for the outside-the-project tier. */
   trustedRoots: string[];
+  /** Also scan prompts, written content, commands and output with secretlint's recommended preset (loaded only
+   * when a cheap prefilter says a text could hold one of its findings). */
+  secretlint: boolean;
 }

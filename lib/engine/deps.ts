@@ -1,6 +1,7 @@
 // Everything the engine needs from outside, injected: no clock, id source, file or network access inside.
 
 import type { PathFacts } from '../analyzers/paths/normalise.js';
+import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
 import type { KeterRequest, OrchestrationResult } from './types.js';
@@ -16,6 +17,8 @@ export interface EngineDeps {
   projectDir: string;
   /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
   pathFacts?: PathFacts;
+  /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */
+  scanSecrets?: (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
 }
 
 /** Per-call context shared by every route. */

@@ -1,7 +1,8 @@
 // routePostTool: after a tool ran. The tool's output is checked for credentials, so the model is told not to
 // repeat them; the event is audited with its outcome class.
 
-import { matchSecrets } from '../analyzers/secrets/match.js';
+import { matchSecretsWith } from '../analyzers/secrets/match.js';
+import { scanExternal } from './external-secrets.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
@@ -15,14 +16,16 @@ export function responseText(response: unknown): string {
   return text.length > MAX_OUTPUT_CHARS ? text.slice(0, MAX_OUTPUT_CHARS) : text;
 }
 
-export function routePostTool(
+export async function routePostTool(
   toolName: string,
   toolResponse: unknown,
   ctx: CallContext,
   deps: EngineDeps,
 ): Promise<UnifiedRoutingDecision> {
   const view = viewOf(deps.registry);
+  const text = responseText(toolResponse);
+  const ext = await scanExternal(deps, text);
   return runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
-    matches: matchSecrets(responseText(toolResponse), view.secrets, 'output', 'tool_response'),
+    matches: matchSecretsWith(text, ext.findings, view.secrets, 'output', 'tool_response'),
   }), { toolName });
 }

@@ -7,7 +7,9 @@ import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { matchPath } from '../analyzers/paths/match.js';
 import { normalisePath, type NormalisedPath, type PathContext } from '../analyzers/paths/normalise.js';
-import { matchSecrets } from '../analyzers/secrets/match.js';
+import { redactSecrets } from '../analyzers/secrets/detect.js';
+import { matchSecretsWith } from '../analyzers/secrets/match.js';
+import { mergeKnown, NO_SCAN, scanExternal, type ExternalScan } from './external-secrets.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import type { PathOp } from '../registry/types.js';
@@ -43,7 +45,7 @@ function interactiveFindings(
   };
 }
 
-function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps): LocalFindings {
+function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps, ext: ExternalScan): LocalFindings {
   const command = input.command as string;
   const view = viewOf(deps.registry);
   const sctx = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
@@ -67,7 +69,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matches.push(...pathMatches(normalisePath(r.target, pctx), 'write', `redirect ${r.op} in Bash`, deps));
     }
   }
-  matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command'));
+  matches.push(...matchSecretsWith(command, ext.findings, view.secrets, 'command', 'tool_input.command'));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);
   const findings: LocalFindings = { matches: dedupe(matches), intent: classifyIntent(analysis) };
@@ -90,7 +92,7 @@ function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: Engi
   );
 }
 
-function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps): LocalFindings {
+function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps, scans: ExternalScan[]): LocalFindings {
   const view = viewOf(deps.registry);
   const pctx = pathContext(ctx.cwd, deps);
   const matches: Match[] = [];
@@ -98,9 +100,10 @@ function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, de
   for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
-  for (const c of writtenContent(toolName, toolInput)) {
-    matches.push(...matchSecrets(c.text, view.secrets, 'content', file ? `${c.field}, written to ${file}` : c.field));
-  }
+  writtenContent(toolName, toolInput).forEach((c, i) => {
+    const where = file ? `${c.field}, written to ${file}` : c.field;
+    matches.push(...matchSecretsWith(c.text, (scans[i] ?? NO_SCAN).findings, view.secrets, 'content', where));
+  });
   return { matches: dedupe(matches) };
 }
 
@@ -109,7 +112,7 @@ function dedupe(matches: Match[]): Match[] {
   return matches.filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
 }
 
-export function routeToolExecution(
+export async function routeToolExecution(
   toolName: string,
   toolInput: unknown,
   ctx: CallContext,
@@ -119,17 +122,24 @@ export function routeToolExecution(
   const input = (toolInput ?? {}) as Record<string, unknown>;
   const command = typeof input.command === 'string' ? input.command : '';
   const target = fileTargets(toolName, toolInput)[0];
+  // The second detector runs first (async); the analysis below stays synchronous.
+  const written = domain === 'bash_command' ? [] : writtenContent(toolName, toolInput);
+  const scans =
+    domain === 'bash_command'
+      ? [await scanExternal(deps, command)]
+      : await Promise.all(written.map((c) => scanExternal(deps, c.text, target?.path)));
+  const known = mergeKnown(scans);
   const content =
     domain === 'bash_command'
-      ? excerpt(command, 2000)
+      ? excerpt(redactSecrets(command, viewOf(deps.registry).secrets, known).text, 2000)
       : target
         ? normalisePath(target.path, pathContext(ctx.cwd, deps)).display
         : toolName;
   return runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {
       if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
-      return bashFindings(input, ctx, deps);
+      return bashFindings(input, ctx, deps, scans[0] ?? NO_SCAN);
     }
-    return fileFindings(toolName, toolInput, ctx, deps);
+    return fileFindings(toolName, toolInput, ctx, deps, scans);
   }, { toolName });
 }

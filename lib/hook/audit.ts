@@ -1,7 +1,7 @@
 // Audit glue for the hook runner: one line per decision, and one per input that could not be judged.
 // A failing audit write is reported on stderr by the caller's notes, never turned into a verdict.
 
-import { redactSecrets } from '../analyzers/secrets/detect.js';
+import { redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js';
 import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1, type AuditMeta } from '../audit/event.js';
 import { writeAuditEvent } from '../audit/write.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
@@ -13,11 +13,11 @@ import { GUARD_HOOKS } from './hooks.js';
 import type { RuntimeDeps } from './run-hook.js';
 
 /** The audit metadata with the registry's secret patterns in place of a redactor function. */
-export type DecisionAuditMeta = Omit<AuditMeta, 'redact'> & { secrets: CompiledSecret[] };
+export type DecisionAuditMeta = Omit<AuditMeta, 'redact'> & { secrets: CompiledSecret[]; known?: KnownSecrets };
 
 export function auditDecision(loc: Locations, d: UnifiedRoutingDecision, meta: DecisionAuditMeta): string | undefined {
-  const { secrets, ...rest } = meta;
-  const ev = buildAuditEvent(d, { ...rest, redact: (s) => redactSecrets(s, secrets) });
+  const { secrets, known, ...rest } = meta;
+  const ev = buildAuditEvent(d, { ...rest, redact: (s) => redactSecrets(s, secrets, known) });
   return writeAuditEvent(loc.hookwardenHome, ev, new Date(d.audit.timestamp));
 }
 

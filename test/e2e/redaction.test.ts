@@ -4,7 +4,7 @@
 // over everything the whole suite wrote.)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,5 +92,22 @@ describe('secrets never leave hookwarden', () => {
     // The explain runs audit too; every hook run is at least one line.
     expect(lines.length).toBeGreaterThanOrEqual(runs);
     expect(lines.join('\n')).toContain('[REDACTED:');
+  });
+});
+
+describe('without the secretlint bundle', () => {
+  it('still judges with its own patterns and says once, on stderr, that the second detector is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-no-secretlint-'));
+    mkdirSync(join(dir, 'hooks'));
+    copyFileSync(bundle('user-prompt'), join(dir, 'hooks', 'user-prompt.js'));
+    copyFileSync(join(ROOT, 'dist', 'package.json'), join(dir, 'package.json'));
+    // A GitHub token: our own pattern knows it, and the prefilter sends it to secretlint too.
+    const own = secrets.find((s) => s.text.startsWith('ghp_') && !s.content.includes('\n'))!;
+    const prompt = JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: own.content });
+    const r = spawnSync('node', [join(dir, 'hooks', 'user-prompt.js')], { input: prompt, env: hookEnv(dir), encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block' });
+    expect(r.stderr).toMatch(/^hookwarden: secretlint unavailable: .*own secret patterns only\)$/m);
+    expect(r.stdout + r.stderr).not.toContain(own.text);
   });
 });

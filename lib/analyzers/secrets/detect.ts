@@ -16,6 +16,8 @@ export interface SecretFinding {
  * token has such a run with negligible probability. */
 const PLACEHOLDER_RUN = /(.)\1{7,}/;
 
+export const isPlaceholder = (value: string): boolean => PLACEHOLDER_RUN.test(value);
+
 /** Scanning stops here: a hook must stay bounded on huge inputs. Text beyond is judged unscanned. */
 export const MAX_SCAN_CHARS = 512 * 1024;
 
@@ -30,16 +32,32 @@ export function findSecrets(text: string, patterns: CompiledSecret[], scope?: Se
         re.lastIndex++;
         continue;
       }
-      if (p.allow.some((a) => m[0].includes(a)) || PLACEHOLDER_RUN.test(m[0])) continue;
+      if (p.allow.some((a) => m[0].includes(a)) || isPlaceholder(m[0])) continue;
       out.push({ pattern: p, start: m.index, end: m.index + m[0].length });
     }
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
-/** Replaces every finding with `[REDACTED:<pattern id>]`; returns the ids that were redacted. */
-export function redactSecrets(text: string, patterns: CompiledSecret[]): { text: string; kinds: string[] } {
-  const findings = findSecrets(text, patterns);
+/** Secret values another detector (secretlint) found during this call, with the id to redact them as. */
+export type KnownSecrets = ReadonlyMap<string, string>;
+
+/** Occurrences of known secret values, as findings (longest value first, so overlaps keep the widest). */
+function knownFindings(text: string, known: KnownSecrets): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  for (const [value, id] of known) {
+    if (value.length < 8) continue; // never redact common short strings
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length)) {
+      out.push({ pattern: { id } as CompiledSecret, start: at, end: at + value.length });
+    }
+  }
+  return out;
+}
+
+/** Replaces every finding (and every known secret value) with `[REDACTED:<id>]`; returns the ids redacted. */
+export function redactSecrets(text: string, patterns: CompiledSecret[], known?: KnownSecrets): { text: string; kinds: string[] } {
+  const own = findSecrets(text, patterns);
+  const findings = known?.size ? [...own, ...knownFindings(text, known)].sort((a, b) => a.start - b.start || b.end - a.end) : own;
   if (!findings.length) return { text, kinds: [] };
   let out = '';
   let pos = 0;

@@ -5,7 +5,8 @@
 
 import type { Match, PatternAction } from '../../engine/types.js';
 import type { CompiledSecret } from '../../registry/types.js';
-import { findSecrets, type SecretScope } from './detect.js';
+import { findSecrets, isPlaceholder, type SecretFinding, type SecretScope } from './detect.js';
+import type { ExternalSecretFinding } from './secretlint.js';
 
 export const SECRET_SCOPE_ACTION: Record<SecretScope, PatternAction> = {
   prompt: 'block',
@@ -15,9 +16,50 @@ export const SECRET_SCOPE_ACTION: Record<SecretScope, PatternAction> = {
 };
 
 export function matchSecrets(text: string, patterns: CompiledSecret[], scope: SecretScope, where: string): Match[] {
+  return secretMatches(findSecrets(text, patterns, scope), scope, where);
+}
+
+export const EXTERNAL_HINT =
+  'Keep the credential out of the file or prompt: reference it by name (an environment variable, the secret manager) and let the user supply it.';
+
+/**
+ * Our own findings plus secretlint's (ids `secretlint/<rule>`), one match per kind. A secretlint finding that
+ * overlaps one of ours is the same secret and adds nothing; a secretlint finding is at most `high` (ask-grade).
+ */
+export function matchSecretsWith(
+  text: string,
+  external: ExternalSecretFinding[],
+  patterns: CompiledSecret[],
+  scope: SecretScope,
+  where: string,
+): Match[] {
+  const own = findSecrets(text, patterns, scope);
+  const out = secretMatches(own, scope, where);
+  const seen = new Set<string>();
+  for (const f of external) {
+    if (own.some((o) => o.start < f.end && f.start < o.end) || isPlaceholder(text.slice(f.start, f.end))) continue;
+    const id = `secretlint/${f.ruleId}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const action = SECRET_SCOPE_ACTION[scope];
+    out.push({
+      id,
+      kind: 'secret',
+      severity: 'high',
+      action,
+      message: `a ${f.kind} (found by secretlint)`,
+      hint: EXTERNAL_HINT,
+      matched: `[REDACTED:${id}] (${f.end - f.start} chars)`,
+      where,
+    });
+  }
+  return out;
+}
+
+function secretMatches(findings: SecretFinding[], scope: SecretScope, where: string): Match[] {
   const seen = new Set<string>();
   const out: Match[] = [];
-  for (const f of findSecrets(text, patterns, scope)) {
+  for (const f of findings) {
     if (seen.has(f.pattern.id)) continue;
     seen.add(f.pattern.id);
     const p = f.pattern;

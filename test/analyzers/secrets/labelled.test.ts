@@ -45,12 +45,13 @@ const rows = readdirSync(CONTENT_DIR)
   .flatMap((f) => readJsonl<ContentRow>(join(CONTENT_DIR, f), problemOf).map((r) => ({ ...r, file: f })));
 
 describe('labelled content corpus', () => {
-  it('has secrets of every kind the registry knows, in files and in prompts', async () => {
+  it('has secrets of every kind the registry knows (and some only secretlint knows), in files and in prompts', async () => {
     const fired = new Set(rows.filter((r) => r.row.rule).map((r) => r.row.rule));
     const { viewOf } = await import('../../../lib/registry/select.js');
     const kinds = viewOf((await engineDeps()).registry).secrets.map((p) => p.id);
     expect([...kinds].filter((k) => !fired.has(k))).toEqual([]);
     expect(rows.some((r) => r.row.tool === 'prompt' && r.row.expect === 'allow')).toBe(true);
+    expect([...fired].filter((id) => id?.startsWith('secretlint/')).length).toBeGreaterThanOrEqual(4);
   });
 
   for (const { row, line, file } of rows) {
@@ -67,7 +68,7 @@ describe('labelled content corpus', () => {
       if (row.secret) expect(JSON.stringify(d), 'the decision must not carry the secret').not.toContain(row.secret);
       if (row.expect === 'ask' && row.path) {
         expect(d.decision.message, 'names the file').toContain(row.path);
-        expect(d.decision.message, 'names the kind of secret').toMatch(/\[secrets\/[a-z-]+\]/);
+        expect(d.decision.message, 'names the kind of secret').toMatch(/\[(?:secrets|secretlint)\/[a-z0-9-]+\]/);
       }
       if (row.tool === 'prompt' && row.expect === 'block') expect(d.decision.message).toMatch(/not sent/);
     });
