@@ -3,6 +3,7 @@
 // the items a `for x in …` loop binds.
 
 import { parse } from 'shell-quote';
+import { ownEntry } from './tables.js';
 import type { Segment } from './types.js';
 
 const PRIVATE = /[\uE000-\uF8FF]/;
@@ -28,16 +29,184 @@ const FIND_FILTERS: ReadonlySet<string> = new Set([
   '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-perm', '-inum', '-samefile', '-links', '-mindepth',
 ]);
 
-/**
- * What `find P… [tests]` yields, as paths to judge: each start path itself when nothing filters the
- * results (find / yields / first), else a stand-in entry below it.
- */
-export function findResults(argv: readonly string[]): string[] {
+/** find's start paths (`.` when none is given). */
+export function findStarts(argv: readonly string[]): string[] {
   let end = 1;
   while (end < argv.length && !/^[-(!]/.test(argv[end] as string)) end++;
-  const starts = end > 1 ? argv.slice(1, end) : ['.'];
-  const filtered = argv.some((a) => FIND_FILTERS.has(a));
-  return starts.map((p) => (filtered ? `${p.replace(/\/+$/, '')}/entry` : p));
+  return end > 1 ? argv.slice(1, end) : ['.'];
+}
+
+/** Name tests whose pattern says what a found entry is called, and how to read it. */
+const NAME_TESTS: Readonly<Record<string, { whole: boolean; regex: boolean; fold: boolean }>> = {
+  '-name': { whole: false, regex: false, fold: false },
+  '-iname': { whole: false, regex: false, fold: true },
+  '-path': { whole: true, regex: false, fold: false },
+  '-ipath': { whole: true, regex: false, fold: true },
+  '-wholename': { whole: true, regex: false, fold: false },
+  '-iwholename': { whole: true, regex: false, fold: true },
+  '-regex': { whole: true, regex: true, fold: false },
+  '-iregex': { whole: true, regex: true, fold: true },
+};
+const MAX_FOUND_NAMES = 4;
+const MAX_PATTERN = 256;
+
+/**
+ * Stand-ins for what find yields below `start`, from its (not negated) name tests: `-name '*.pem'` →
+ * `start/*.pem`, `-regex '.*id_rsa.*'` → `start/*id_rsa*`. Empty when no test names the entries.
+ */
+export function namedFindResults(argv: readonly string[], start: string): string[] {
+  const dir = start.replace(/\/+$/, '');
+  const out: string[] = [];
+  for (let i = 1; i + 1 < argv.length && out.length < MAX_FOUND_NAMES; i++) {
+    const test = ownEntry(NAME_TESTS, argv[i] as string);
+    if (!test || argv[i - 1] === '!' || argv[i - 1] === '-not') continue;
+    let pattern = argv[i + 1] as string;
+    // A pattern only known at run time names nothing.
+    if (pattern === '' || pattern.length > MAX_PATTERN || /\$[\w{(]|`/.test(pattern) || PRIVATE.test(pattern)) continue;
+    if (test.fold) pattern = pattern.toLowerCase();
+    const globs = test.regex ? regexGlobs(pattern) : [pattern];
+    for (const glob of globs) {
+      // -name sees the last component; -path/-regex the whole path, which begins with the start path.
+      const found = !test.whole ? (glob.includes('/') ? undefined : `${dir}/${glob}`)
+        : glob.startsWith(`${dir}/`) ? glob
+        : glob.startsWith('*') ? `${dir}/${glob}` : undefined;
+      if (found !== undefined && !out.includes(found)) out.push(found);
+    }
+  }
+  return out.slice(0, MAX_FOUND_NAMES);
+}
+
+/**
+ * What `find P… [tests]` yields, as paths to judge: each start path itself when nothing filters the
+ * results (find / yields / first); else what its name tests say the entries are called (a glob, e.g.
+ * `./*.pem`), else a stand-in entry below it.
+ */
+export function findResults(argv: readonly string[]): string[] {
+  const starts = findStarts(argv);
+  if (!argv.some((a) => FIND_FILTERS.has(a))) return starts;
+  return starts.flatMap((p) => {
+    const named = namedFindResults(argv, p);
+    return named.length > 0 ? named : [`${p.replace(/\/+$/, '')}/entry`];
+  });
+}
+
+/**
+ * A find regex (emacs or extended syntax) as globs over the same names: `.*` → `*`, `.` → `?`, `\.` → `.`,
+ * `[…]` kept, `(a|b)` → `{a,b}`, `x?` → `{x,}`, top-level alternatives → one glob each. Empty when the
+ * regex uses anything else (back-references, counted repeats, classes like `\w`).
+ */
+export function regexGlobs(regex: string): string[] {
+  const out: string[] = [];
+  for (const alt of splitAlternatives(regex)) {
+    const glob = regexGlob(alt.replace(/^\^/, '').replace(/(?<!\\)\$$/, ''));
+    if (glob === undefined) return [];
+    out.push(glob);
+  }
+  return out;
+}
+
+/** Top-level `|` / `\|` alternatives of a regex. */
+function splitAlternatives(regex: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i] as string;
+    const escaped = c === '\\';
+    const d = escaped ? (regex[i + 1] ?? '') : c;
+    if (d === '(') depth++;
+    else if (d === ')') depth--;
+    else if (d === '|' && depth === 0) {
+      parts.push(regex.slice(start, i));
+      start = i + (escaped ? 2 : 1);
+    } else if (c === '[') {
+      const close = regex.indexOf(']', i + (regex[i + 1] === ']' ? 2 : 1));
+      if (close > 0) i = close;
+      continue;
+    }
+    if (escaped) i++;
+  }
+  parts.push(regex.slice(start));
+  return parts;
+}
+
+const GLOB_SPECIAL = /[*?[\]{},\\]/;
+
+function regexGlob(regex: string): string | undefined {
+  let out = '';
+  let i = 0;
+  // The glob of the last atom, so that a following `?`/`*`/`+` can apply to it.
+  let atom = '';
+  while (i < regex.length) {
+    const c = regex[i] as string;
+    let next = i + 1;
+    if (c === '.') atom = '?';
+    else if (c === '\\') {
+      const e = regex[i + 1];
+      next = i + 2;
+      if (e === undefined || /[A-Za-z0-9]/.test(e)) return undefined;
+      if (e === '(') {
+        const close = groupEnd(regex, i + 2, true);
+        if (close < 0) return undefined;
+        const inner = groupGlob(regex.slice(i + 2, close), true);
+        if (inner === undefined) return undefined;
+        atom = inner;
+        next = close + 2;
+      } else if (e === ')' || e === '|') return undefined;
+      else atom = GLOB_SPECIAL.test(e) ? `\\${e}` : e;
+    } else if (c === '[') {
+      const close = regex.indexOf(']', i + (regex[i + 1] === '^' ? 2 : 1) + 1);
+      if (close < 0) return undefined;
+      const body = regex.slice(i + 1, close);
+      atom = `[${body.startsWith('^') ? `!${body.slice(1)}` : body}]`;
+      next = close + 1;
+    } else if (c === '(') {
+      const close = groupEnd(regex, i + 1, false);
+      if (close < 0) return undefined;
+      const inner = groupGlob(regex.slice(i + 1, close), false);
+      if (inner === undefined) return undefined;
+      atom = inner;
+      next = close + 1;
+    } else if ('*+?{}|)^$'.includes(c)) return undefined;
+    else atom = GLOB_SPECIAL.test(c) ? `\\${c}` : c;
+    const quant = regex[next];
+    if (quant === '*') {
+      out += '*';
+      next++;
+    } else if (quant === '+') {
+      out += atom === '?' ? '?*' : `${atom}*`;
+      next++;
+    } else if (quant === '?') {
+      if (atom === '?' || atom.startsWith('{')) return undefined;
+      out += `{${atom},}`;
+      next++;
+    } else out += atom;
+    i = next;
+  }
+  return out;
+}
+
+/** Index of the `)` (or `\)`) closing a group whose body starts at `from`; -1 when unbalanced. */
+function groupEnd(regex: string, from: number, escapedParens: boolean): number {
+  let depth = 0;
+  for (let i = from; i < regex.length; i++) {
+    const c = regex[i] as string;
+    if (escapedParens ? c === '\\' && regex[i + 1] === '(' : c === '(') depth++;
+    else if (escapedParens ? c === '\\' && regex[i + 1] === ')' : c === ')') {
+      if (depth === 0) return i;
+      depth--;
+    }
+    if (c === '\\') i++;
+  }
+  return -1;
+}
+
+/** A group of literal alternatives (`pem|key`) as a brace glob; nested groups are not supported. */
+function groupGlob(body: string, escapedParens: boolean): string | undefined {
+  const alts = escapedParens ? body.split('\\|') : body.split('|');
+  const globs = alts.map((a) => (/[()]/.test(a.replace(/\\./g, '')) ? undefined : regexGlob(a)));
+  if (globs.some((g) => g === undefined || g.includes('{'))) return undefined;
+  return globs.length === 1 ? globs[0] : `{${globs.join(',')}}`;
 }
 
 /** Words that a pipeline stage writes for the next one to read, when they are literal. */

@@ -194,10 +194,25 @@ const DOCKER_EXEC_VALUE = ['euw', ['--env', '--env-file', '--user', '--workdir',
 const KUBECTL_EXEC_VALUE = ['cnfs', ['--container', '--namespace', '--context', '--cluster', '--kubeconfig', '--filename', '--pod-running-timeout', '--server']] as const;
 const PARALLEL_VALUE = ['jSadnNIC', ['--jobs', '--sshlogin', '--arg-file', '--delimiter', '--max-args', '--colsep', '--joblog', '--results', '--timeout', '--delay']] as const;
 
+const CONTAINER_ENGINES: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl']);
+const CLUSTER_CLIS: ReadonlySet<string> = new Set(['kubectl', 'oc']);
+
+/**
+ * Does a segment with this nesting chain run on another machine or in a container (`ssh`,
+ * `docker exec`, `kubectl exec` labels)? Its paths are not this machine's.
+ */
+export function runsElsewhere(via: readonly string[]): boolean {
+  return via.some((label) => {
+    if (label === 'ssh') return true;
+    const prog = label.endsWith(' exec') ? label.slice(0, -5) : '';
+    return CONTAINER_ENGINES.has(prog) || CLUSTER_CLIS.has(prog);
+  });
+}
+
 /** `docker|podman [container|compose] exec … ctr cmd…`, `kubectl|oc exec … pod [--] cmd…` → the command's argv. */
 function containerExec(argv: readonly string[]): { argv: string[]; label: string } | undefined {
-  const prog = argv[0];
-  if (prog === 'docker' || prog === 'podman' || prog === 'nerdctl') {
+  const prog = argv[0] ?? '';
+  if (CONTAINER_ENGINES.has(prog)) {
     let at = 1;
     if (argv[at] === 'container' || argv[at] === 'compose') at++;
     if (argv[at] !== 'exec') return undefined;
@@ -205,7 +220,7 @@ function containerExec(argv: readonly string[]): { argv: string[]; label: string
     const cmd = argv.slice(target + 1);
     return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;
   }
-  if ((prog === 'kubectl' || prog === 'oc') && argv.includes('exec')) {
+  if (CLUSTER_CLIS.has(prog) && argv.includes('exec')) {
     const dash = argv.indexOf('--');
     const cmd = dash > 0 ? argv.slice(dash + 1) : argv.slice(skipOptions(argv, argv.indexOf('exec') + 1, ...KUBECTL_EXEC_VALUE) + 1);
     return cmd.length ? { argv: cmd, label: `${prog} exec` } : undefined;

@@ -31,9 +31,42 @@ export function baseName(word: string): string {
   return path.posix.basename(word);
 }
 
+export interface OptionWord {
+  /** Option names in the word: `-czf` → -c, -z, -f; `--out=x` → --out. */
+  names: string[];
+  /** Value of the last name, attached (`-m5`, `--out=x`) or the next word (`-f x`, `--out x`). */
+  value?: string;
+  /** Index of the word after the option and its value. */
+  next: number;
+}
+
 /**
- * Index of the first non-option word from `start`. `valueShort`: short options that take the next word
- * as value when last in their cluster; `valueLong`: long options taking a value when written without `=`.
+ * Read the option word at `i` (getopt style). `valueShort`: short options that take the rest of their
+ * cluster or, when last in it, the next word as value; `valueLong`: long options taking the next word when
+ * written without `=`; `attachedShort`: short options whose optional value can only be attached (sed -i.bak).
+ */
+export function readOption(args: readonly string[], i: number, valueShort: string, valueLong: readonly string[] = [], attachedShort = ''): OptionWord {
+  const a = args[i] as string;
+  if (a.startsWith('--')) {
+    const eq = a.indexOf('=');
+    if (eq > 2) return { names: [a.slice(0, eq)], value: a.slice(eq + 1), next: i + 1 };
+    return valueLong.includes(a) ? { names: [a], value: args[i + 1], next: i + 2 } : { names: [a], next: i + 1 };
+  }
+  const names: string[] = [];
+  for (let k = 1; k < a.length; k++) {
+    const ch = a[k] as string;
+    names.push(`-${ch}`);
+    if (valueShort.includes(ch)) {
+      return k === a.length - 1 ? { names, value: args[i + 1], next: i + 2 } : { names, value: a.slice(k + 1), next: i + 1 };
+    }
+    if (attachedShort.includes(ch)) return { names, value: a.slice(k + 1), next: i + 1 };
+  }
+  return { names, next: i + 1 };
+}
+
+/**
+ * Index of the first non-option word from `start`. `valueShort`: short options that take the next word as
+ * value when last in their cluster; `valueLong`: long options taking a value when written without `=`.
  */
 export function skipOptions(args: readonly string[], start: number, valueShort: string, valueLong: readonly string[] = []): number {
   let i = start;
@@ -41,18 +74,7 @@ export function skipOptions(args: readonly string[], start: number, valueShort: 
     const a = args[i] as string;
     if (a === '--') return i + 1;
     if (!a.startsWith('-') || a === '-') return i;
-    if (a.startsWith('--')) {
-      i += !a.includes('=') && valueLong.includes(a) ? 2 : 1;
-      continue;
-    }
-    let takesNext = false;
-    for (let k = 1; k < a.length; k++) {
-      if (valueShort.includes(a[k] as string)) {
-        takesNext = k === a.length - 1;
-        break;
-      }
-    }
-    i += takesNext ? 2 : 1;
+    i = readOption(args, i, valueShort, valueLong).next;
   }
   return i;
 }
