@@ -1,6 +1,7 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
 import { analyzeShell } from '../analyzers/shell/index.js';
+import { fileAccesses } from '../analyzers/shell/file-access.js';
 import { classifyIntent } from '../analyzers/shell/intent.js';
 import { planInteractive } from '../analyzers/shell/interactive.js';
 import { matchShell } from '../analyzers/shell/match.js';
@@ -45,6 +46,25 @@ function interactiveFindings(
   };
 }
 
+/** `source .env` / `. .env` load variables without printing them: not a read that exposes the file. */
+const LOADS_WITHOUT_PRINTING = new Set(['source', '.']);
+/** Metadata only: `chmod 600 ~/.ssh/id_ed25519` is the right fix, not a write of the key (the chmod patterns
+ * in bash-filesystem judge modes and recursion). */
+const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch']);
+
+/** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
+function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: EngineDeps): Match[] {
+  const out: Match[] = [];
+  for (const a of fileAccesses(analysis)) {
+    if ((a.op === 'read' && LOADS_WITHOUT_PRINTING.has(a.via)) || METADATA_ONLY.has(a.via)) continue;
+    const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
+    for (const candidate of a.samples ?? [a.path]) {
+      out.push(...pathMatches(normalisePath(candidate, pctx), a.op, `${a.via} in Bash`, deps));
+    }
+  }
+  return out;
+}
+
 function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps, ext: ExternalScan): LocalFindings {
   const command = input.command as string;
   const view = viewOf(deps.registry);
@@ -62,13 +82,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matched: analysis.parseError,
     });
   }
-  for (const seg of analysis.segments) {
-    const pctx = pathContext(seg.cwd ?? ctx.cwd, deps);
-    for (const r of seg.redirects) {
-      if (!/>/.test(r.op) || r.target.startsWith('/dev/null') || /^&?\d$/.test(r.target)) continue;
-      matches.push(...pathMatches(normalisePath(r.target, pctx), 'write', `redirect ${r.op} in Bash`, deps));
-    }
-  }
+  matches.push(...shellFileMatches(analysis, ctx, deps));
   matches.push(...matchSecretsWith(command, ext.findings, view.secrets, 'command', 'tool_input.command'));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);

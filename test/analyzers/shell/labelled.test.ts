@@ -30,6 +30,7 @@ const CATEGORIES = [
   'publish-system',
   'robustness',
   'routine',
+  'sensitive-files',
   'stagers',
 ];
 
