@@ -1,6 +1,7 @@
 // What a tool call touches: file paths with the operation, and content it writes. Per Claude Code's tool
 // input shapes (Write/Edit/MultiEdit/NotebookEdit/Read/Glob/Grep); unknown tools touch nothing we can name.
 
+import { globSamples } from '../analyzers/shell/glob-samples.js';
 import type { PathOp } from '../registry/types.js';
 
 export interface FileTarget {
@@ -32,7 +33,13 @@ export function fileTargets(toolName: string, input: unknown): FileTarget[] {
   if (READ_TOOLS.has(toolName)) {
     const field = i.file_path !== undefined ? 'file_path' : i.notebook_path !== undefined ? 'notebook_path' : 'path';
     const p = str(i[field]);
-    return p ? [{ path: p, op: 'read', field: `tool_input.${field}` }] : [];
+    const out: FileTarget[] = p ? [{ path: p, op: 'read', field: `tool_input.${field}` }] : [];
+    // Grep's glob filter names the files it reads (`glob: ".env*"`): judge sample names it can match.
+    const glob = toolName === 'Grep' ? str(i.glob) : undefined;
+    if (glob) {
+      for (const sample of globSamples(glob) ?? [glob]) out.push({ path: `${p ?? '.'}/${sample}`, op: 'read', field: 'tool_input.glob' });
+    }
+    return out;
   }
   return [];
 }

@@ -12,11 +12,13 @@ import { readJsonl, VERDICTS, verdictOfAction, type Verdict } from '../../helper
 import { CTX, engineDeps } from '../../helpers/registry.js';
 import { FILE_TOOLS as TOOLS, toolInput, type FileTool as Tool } from '../../helpers/tool-input.js';
 
-const KEYS = new Set(['tool', 'path', 'expect', 'rule', 'cwd', 'config', 'note']);
+const KEYS = new Set(['tool', 'path', 'glob', 'expect', 'rule', 'cwd', 'config', 'note']);
 
 interface Row {
   tool: Tool;
   path: string;
+  /** Grep's glob filter. */
+  glob?: string;
   expect: Verdict;
   rule?: string;
   cwd?: string;
@@ -47,14 +49,14 @@ describe('labelled path corpus', () => {
   it('covers every tool, every verdict, and has no duplicate rows', () => {
     expect(new Set(rows.map((r) => r.row.tool))).toEqual(new Set(TOOLS));
     expect(new Set(rows.map((r) => r.row.expect))).toEqual(new Set(VERDICTS));
-    const keys = rows.map((r) => JSON.stringify([r.row.tool, r.row.path, r.row.cwd, r.row.config]));
+    const keys = rows.map((r) => JSON.stringify([r.row.tool, r.row.path, r.row.glob, r.row.cwd, r.row.config]));
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
   for (const { row, line, file } of rows) {
-    it(`${file}:${line} ${row.tool} ${row.path}${row.config ? ` ${JSON.stringify(row.config)}` : ''} → ${row.expect}`, async () => {
+    it(`${file}:${line} ${row.tool} ${row.path}${row.glob ? ` glob ${row.glob}` : ''}${row.config ? ` ${JSON.stringify(row.config)}` : ''} → ${row.expect}`, async () => {
       const config = { ...DEFAULT_CONFIG, ...row.config };
-      const d = await routeToolExecution(row.tool, toolInput(row.tool, row.path), { ...CTX, cwd: row.cwd ?? CTX.cwd }, await engineDeps({ config }));
+      const d = await routeToolExecution(row.tool, { ...toolInput(row.tool, row.path), ...(row.glob ? { glob: row.glob } : {}) }, { ...CTX, cwd: row.cwd ?? CTX.cwd }, await engineDeps({ config }));
       const why = `${row.note} | rules fired: ${d.audit.localPatterns.join(', ') || 'none'} | ${d.decision.message}`;
       expect(verdictOfAction(d.decision.action), why).toBe(row.expect);
       if (row.rule) expect(d.audit.localPatterns, why).toContain(row.rule);
