@@ -4,11 +4,12 @@
 // that fired. Labels follow our policy, never the engine's current behaviour: a failing row is a feature
 // still to build (or a policy question to settle), not a label to soften.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeToolExecution } from '../../../lib/engine/route-tool.js';
 import type { UnifiedRoutingDecision } from '../../../lib/engine/types.js';
+import { readJsonl } from '../../helpers/jsonl.js';
 import { CTX, engineDeps } from '../../helpers/registry.js';
 
 type Label = 'block' | 'ask' | 'warn' | 'allow' | 'rewrite';
@@ -63,43 +64,13 @@ function loadCorpus(): { files: string[]; rows: Row[] } {
   const files = readdirSync(DIR)
     .filter((f) => f.endsWith('.jsonl'))
     .sort();
-  const rows: Row[] = [];
-  const problems: string[] = [];
-  for (const file of files) {
-    readFileSync(join(DIR, file), 'utf8')
-      .split('\n')
-      .forEach((text, i) => {
-        if (!text.trim()) return;
-        const where = `test/fixtures/shell/${file}:${i + 1}`;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch (err) {
-          problems.push(`${where}: not JSON (${err instanceof Error ? err.message : String(err)})`);
-          return;
-        }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-          problems.push(`${where}: not a JSON object`);
-          return;
-        }
-        const o = parsed as Record<string, unknown>;
-        const problem = problemOf(o);
-        if (problem) {
-          problems.push(`${where}: ${problem}`);
-          return;
-        }
-        rows.push({
-          file: file.replace(/\.jsonl$/, ''),
-          line: i + 1,
-          cmd: o.cmd as string,
-          expect: o.expect as Label,
-          note: o.note as string,
-          ...(typeof o.cwd === 'string' ? { cwd: o.cwd } : {}),
-          ...(typeof o.rewrite === 'string' ? { rewrite: o.rewrite } : {}),
-        });
-      });
-  }
-  if (problems.length) throw new Error(`malformed labelled corpus:\n${problems.join('\n')}`);
+  const rows = files.flatMap((file) =>
+    readJsonl<Omit<Row, 'file' | 'line'>>(join(DIR, file), problemOf).map(({ line, row }) => ({
+      ...row,
+      file: file.replace(/\.jsonl$/, ''),
+      line,
+    })),
+  );
   return { files, rows };
 }
 
