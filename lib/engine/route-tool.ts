@@ -52,10 +52,26 @@ const LOADS_WITHOUT_PRINTING = new Set(['source', '.']);
  * in bash-filesystem judge modes and recursion). */
 const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch']);
 
+/** Files judged one by one per command; a command naming more is asked about as a whole (docs/robustness.md). */
+export const MAX_FILE_ACCESSES = 2000;
+export const TOO_MANY_FILES_ID = 'engine/too-many-files';
+
 /** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
 function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: EngineDeps): Match[] {
   const out: Match[] = [];
-  for (const a of fileAccesses(analysis)) {
+  const accesses = fileAccesses(analysis);
+  if (accesses.length > MAX_FILE_ACCESSES) {
+    out.push({
+      id: TOO_MANY_FILES_ID,
+      kind: 'engine',
+      severity: 'medium',
+      action: 'ask',
+      message: `the command names ${accesses.length} files, more than hookwarden judges one by one (${MAX_FILE_ACCESSES})`,
+      hint: 'Split the work into smaller commands, or use a glob or find expression the user can review.',
+      matched: `${accesses.length} file operands`,
+    });
+  }
+  for (const a of accesses.slice(0, MAX_FILE_ACCESSES)) {
     if ((a.op === 'read' && LOADS_WITHOUT_PRINTING.has(a.via)) || METADATA_ONLY.has(a.via)) continue;
     const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
     for (const candidate of a.samples ?? [a.path]) {
