@@ -2,7 +2,7 @@
 // (lib/analyzers/secrets/match.ts) and its secret values are redacted from the decision like our own.
 
 import type { KnownSecrets } from '../analyzers/secrets/detect.js';
-import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
+import { secretValues, type ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { EngineDeps } from './deps.js';
 
 export interface ExternalScan {
@@ -21,9 +21,7 @@ export async function scanExternal(deps: EngineDeps, text: string, filePath?: st
   } catch {
     return NO_SCAN;
   }
-  const known = new Map<string, string>();
-  for (const f of findings) known.set(text.slice(f.start, f.end), `secretlint/${f.ruleId}`);
-  return { findings, known };
+  return { findings, known: secretValues(text, findings) };
 }
 
 export function mergeKnown(scans: ExternalScan[]): KnownSecrets {

@@ -1,7 +1,7 @@
 // routePostTool: after a tool ran. The tool's output is checked for credentials, so the model is told not to
 // repeat them; the event is audited with its outcome class.
 
-import { matchSecretsWith } from '../analyzers/secrets/match.js';
+import { matchSecrets } from '../analyzers/secrets/match.js';
 import { scanExternal } from './external-secrets.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
@@ -26,6 +26,6 @@ export async function routePostTool(
   const text = responseText(toolResponse);
   const ext = await scanExternal(deps, text);
   return runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
-    matches: matchSecretsWith(text, ext.findings, view.secrets, 'output', 'tool_response'),
+    matches: matchSecrets(text, view.secrets, 'output', 'tool_response', ext.findings),
   }), { toolName });
 }

@@ -1,7 +1,7 @@
 // routeUserPrompt: intents → advisory routing to agents/skills; credentials in a prompt → the prompt is not sent.
 
 import { matchIntents } from '../analyzers/intents/match.js';
-import { matchSecretsWith } from '../analyzers/secrets/match.js';
+import { matchSecrets } from '../analyzers/secrets/match.js';
 import { scanExternal } from './external-secrets.js';
 import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { excerpt } from '../analyzers/truncate.js';
@@ -44,7 +44,7 @@ export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: En
   const content = excerpt(redactSecrets(prompt, view.secrets, ext.known).text, 500);
   const d = await runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
     const intents = matchIntents(prompt, view.intents);
-    const secrets = matchSecretsWith(prompt, ext.findings, view.secrets, 'prompt', 'prompt');
+    const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt', ext.findings);
     return { matches: [...secrets, ...intents], suggestions: suggestionsFor(intents, deps) };
   });
   return notSent(d);

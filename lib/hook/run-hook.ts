@@ -19,7 +19,7 @@ import { errorDecision } from './error-decision.js';
 import { GUARD_HOOKS, HOOKS, type HookName } from './hooks.js';
 import { locate, type Locations } from './locations.js';
 import { fileSystemFacts } from './path-facts.js';
-import { loadSecretlint, mightHoldSecret } from '../analyzers/secrets/secretlint.js';
+import { secretlintScanner } from '../analyzers/secrets/secretlint.js';
 import { orchestratorFor } from './orchestrator.js';
 
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
@@ -154,7 +154,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     projectDir: loc.projectDir,
     pathFacts: fileSystemFacts(loc.projectDir),
   };
-  const second = cfg.config.secretlint ? secondDetector() : undefined;
+  const second = cfg.config.secretlint ? secretlintScanner() : undefined;
   if (second) deps.scanSecrets = second.scan;
   let decision: UnifiedRoutingDecision;
   try {
@@ -186,27 +186,6 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const auditNote = auditError ? `hookwarden: audit not written: ${auditError}\n` : '';
   const scanNote = second?.failure ? `hookwarden: ${second.failure} (judged with hookwarden's own secret patterns only)\n` : '';
   return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote, decision };
-}
-
-/** secretlint for this call: loaded only for texts the prefilter lets through; every secret value it finds is
- * remembered so the messages and the audit redact it like our own findings. */
-function secondDetector(): { scan: NonNullable<EngineDeps['scanSecrets']>; known: Map<string, string>; failure?: string } {
-  const known = new Map<string, string>();
-  const self: { scan: NonNullable<EngineDeps['scanSecrets']>; known: Map<string, string>; failure?: string } = {
-    known,
-    scan: async (text, filePath) => {
-      if (!mightHoldSecret(text, filePath)) return [];
-      try {
-        const findings = await (await loadSecretlint())(text, filePath);
-        for (const f of findings) known.set(text.slice(f.start, f.end), `secretlint/${f.ruleId}`);
-        return findings;
-      } catch (err) {
-        self.failure = oneLine(err);
-        return [];
-      }
-    },
-  };
-  return self;
 }
 
 function failInternal(

@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '../../lib/config/defaults.js';
 import type { HookwardenConfig } from '../../lib/config/types.js';
 import type { EngineDeps } from '../../lib/engine/deps.js';
 import type { KeterRequest, OrchestrationResult } from '../../lib/engine/types.js';
-import { loadSecretlint, mightHoldSecret } from '../../lib/analyzers/secrets/secretlint.js';
+import { secretlintScanner } from '../../lib/analyzers/secrets/secretlint.js';
 import { orchestratorFor } from '../../lib/hook/orchestrator.js';
 import { collectSources, compileFromSources } from '../../lib/registry/resolve.js';
 import type { CompiledRegistry } from '../../lib/registry/types.js';
@@ -25,9 +25,6 @@ export function shippedRegistry(): Promise<CompiledRegistry> {
   return shipped;
 }
 
-const sourceSecretlint: NonNullable<EngineDeps['scanSecrets']> = async (text, filePath) =>
-  mightHoldSecret(text, filePath) ? (await loadSecretlint())(text, filePath) : [];
-
 export const FIXED_NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 export async function engineDeps(
@@ -45,7 +42,7 @@ export async function engineDeps(
     projectDir: over.projectDir ?? '/home/dev/project',
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).
-    scanSecrets: over.scanSecrets ?? sourceSecretlint,
+    scanSecrets: over.scanSecrets ?? secretlintScanner().scan,
   };
 }
 

@@ -42,13 +42,20 @@ export function findSecrets(text: string, patterns: CompiledSecret[], scope?: Se
 /** Secret values another detector (secretlint) found during this call, with the id to redact them as. */
 export type KnownSecrets = ReadonlyMap<string, string>;
 
-/** Occurrences of known secret values, as findings (longest value first, so overlaps keep the widest). */
-function knownFindings(text: string, known: KnownSecrets): SecretFinding[] {
-  const out: SecretFinding[] = [];
+/** A stretch of text to redact and the id it is redacted as. */
+interface Span {
+  start: number;
+  end: number;
+  id: string;
+}
+
+/** Occurrences of known secret values. */
+function knownSpans(text: string, known: KnownSecrets): Span[] {
+  const out: Span[] = [];
   for (const [value, id] of known) {
     if (value.length < 8) continue; // never redact common short strings
     for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length)) {
-      out.push({ pattern: { id } as CompiledSecret, start: at, end: at + value.length });
+      out.push({ start: at, end: at + value.length, id });
     }
   }
   return out;
@@ -56,17 +63,18 @@ function knownFindings(text: string, known: KnownSecrets): SecretFinding[] {
 
 /** Replaces every finding (and every known secret value) with `[REDACTED:<id>]`; returns the ids redacted. */
 export function redactSecrets(text: string, patterns: CompiledSecret[], known?: KnownSecrets): { text: string; kinds: string[] } {
-  const own = findSecrets(text, patterns);
-  const findings = known?.size ? [...own, ...knownFindings(text, known)].sort((a, b) => a.start - b.start || b.end - a.end) : own;
-  if (!findings.length) return { text, kinds: [] };
+  const spans: Span[] = findSecrets(text, patterns).map((f) => ({ start: f.start, end: f.end, id: f.pattern.id }));
+  if (known?.size) spans.push(...knownSpans(text, known));
+  if (!spans.length) return { text, kinds: [] };
+  spans.sort((a, b) => a.start - b.start || b.end - a.end); // widest first where two start together
   let out = '';
   let pos = 0;
   const kinds = new Set<string>();
-  for (const f of findings) {
+  for (const f of spans) {
     if (f.start < pos) continue; // overlapping finding already covered
-    out += `${text.slice(pos, f.start)}[REDACTED:${f.pattern.id}]`;
+    out += `${text.slice(pos, f.start)}[REDACTED:${f.id}]`;
     pos = f.end;
-    kinds.add(f.pattern.id);
+    kinds.add(f.id);
   }
   out += text.slice(pos);
   return { text: out, kinds: [...kinds].sort() };

@@ -6,7 +6,7 @@
 import type { Match, PatternAction } from '../../engine/types.js';
 import type { CompiledSecret } from '../../registry/types.js';
 import { findSecrets, isPlaceholder, type SecretFinding, type SecretScope } from './detect.js';
-import type { ExternalSecretFinding } from './secretlint.js';
+import { externalSecretId, type ExternalSecretFinding } from './secretlint.js';
 
 export const SECRET_SCOPE_ACTION: Record<SecretScope, PatternAction> = {
   prompt: 'block',
@@ -15,10 +15,6 @@ export const SECRET_SCOPE_ACTION: Record<SecretScope, PatternAction> = {
   output: 'warn',
 };
 
-export function matchSecrets(text: string, patterns: CompiledSecret[], scope: SecretScope, where: string): Match[] {
-  return secretMatches(findSecrets(text, patterns, scope), scope, where);
-}
-
 export const EXTERNAL_HINT =
   'Keep the credential out of the file or prompt: reference it by name (an environment variable, the secret manager) and let the user supply it.';
 
@@ -26,12 +22,12 @@ export const EXTERNAL_HINT =
  * Our own findings plus secretlint's (ids `secretlint/<rule>`), one match per kind. A secretlint finding that
  * overlaps one of ours is the same secret and adds nothing; a secretlint finding is at most `high` (ask-grade).
  */
-export function matchSecretsWith(
+export function matchSecrets(
   text: string,
-  external: ExternalSecretFinding[],
   patterns: CompiledSecret[],
   scope: SecretScope,
   where: string,
+  external: readonly ExternalSecretFinding[] = [],
 ): Match[] {
   const own = findSecrets(text, patterns, scope);
   const out = secretMatches(own, scope, where);
@@ -41,7 +37,7 @@ export function matchSecretsWith(
     if (own.some((o) => o.start < f.end && f.start < o.end) || isPlaceholder(value)) continue;
     // Our documentation values hold for its findings too (`postgres:postgres@localhost` is not live).
     if (patterns.some((p) => p.allow.some((a) => value.includes(a)))) continue;
-    const id = `secretlint/${f.ruleId}`;
+    const id = externalSecretId(f);
     if (seen.has(id)) continue;
     seen.add(id);
     const action = SECRET_SCOPE_ACTION[scope];

@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oneLine } from '../../errors.js';
 import type { ExternalSecretFinding } from './secretlint-entry.js';
 
 export type { ExternalSecretFinding } from './secretlint-entry.js';
@@ -33,11 +34,6 @@ interface EntryModule {
 export function secretlintBundlePath(): string | null {
   if (typeof __HW_SECRETLINT_REL__ !== 'string') return null;
   return resolve(dirname(fileURLToPath(import.meta.url)), __HW_SECRETLINT_REL__);
-}
-
-function oneLine(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return (msg.split('\n')[0] ?? '').slice(0, 200);
 }
 
 async function importEntry(): Promise<EntryModule> {
@@ -122,4 +118,39 @@ const NEEDS_CASE_INSENSITIVE = new RegExp(
 export function mightHoldSecret(text: string, filePath?: string): boolean {
   if (NEEDS_CASE_SENSITIVE.test(text) || NEEDS_CASE_INSENSITIVE.test(text)) return true;
   return !!filePath && filePath.toLowerCase().endsWith('.json') && text.includes('\\u');
+}
+
+/** The match id and redaction label of a secretlint finding. */
+export const externalSecretId = (f: Pick<ExternalSecretFinding, 'ruleId'>): string => `secretlint/${f.ruleId}`;
+
+/** Each found secret's text → its id: what must be redacted wherever it appears again. */
+export function secretValues(text: string, findings: readonly ExternalSecretFinding[]): Map<string, string> {
+  return new Map(findings.map((f) => [text.slice(f.start, f.end), externalSecretId(f)]));
+}
+
+export interface SecretlintScanner {
+  /** Prefilter, then (lazily) secretlint; never rejects: a failure is kept in `failure` and yields no findings. */
+  scan: SecretlintScan;
+  /** Every secret value found through this scanner, for redaction. */
+  known: Map<string, string>;
+  failure?: string;
+}
+
+/** One scanner per hook call (or test): the prefilter decides, secretlint is loaded only when it says so. */
+export function secretlintScanner(): SecretlintScanner {
+  const self: SecretlintScanner = {
+    known: new Map(),
+    scan: async (text, filePath) => {
+      if (!mightHoldSecret(text, filePath)) return [];
+      try {
+        const findings = await (await loadSecretlint())(text, filePath);
+        for (const [value, id] of secretValues(text, findings)) self.known.set(value, id);
+        return findings;
+      } catch (err) {
+        self.failure = oneLine(err);
+        return [];
+      }
+    },
+  };
+  return self;
 }
