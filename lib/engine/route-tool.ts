@@ -9,14 +9,14 @@ import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { matchPath } from '../analyzers/paths/match.js';
 import { normalisePath, type NormalisedPath, type PathContext } from '../analyzers/paths/normalise.js';
 import { redactSecrets } from '../analyzers/secrets/detect.js';
-import { matchSecretsWith } from '../analyzers/secrets/match.js';
+import { matchSecrets } from '../analyzers/secrets/match.js';
 import { mergeKnown, NO_SCAN, scanExternal, type ExternalScan } from './external-secrets.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
-import type { PathOp } from '../registry/types.js';
+import type { CompiledPath, CompiledRegistry, PathOp } from '../registry/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
-import { fileTargets, toolDomain, writtenContent } from './tool-input.js';
+import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool-input.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
@@ -99,7 +99,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
     });
   }
   matches.push(...shellFileMatches(analysis, ctx, deps));
-  matches.push(...matchSecretsWith(command, ext.findings, view.secrets, 'command', 'tool_input.command'));
+  matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);
   const findings: LocalFindings = { matches: dedupe(matches), intent: classifyIntent(analysis) };
@@ -113,26 +113,47 @@ function pathContext(cwd: string, deps: EngineDeps): PathContext {
   return pctx;
 }
 
-/** The registry's path tiers for one access, with the outside-the-project tier as configured. */
-function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
+/** The registry's path patterns with the outside-the-project tier as configured (off: dropped; warn: its
+ * actions become warn), derived once per registry and setting rather than per access. */
+const configuredPaths = new WeakMap<CompiledRegistry, Map<string, CompiledPath[]>>();
+
+function pathPatterns(deps: EngineDeps): CompiledPath[] {
   const mode = deps.config.outsideProjectWrites;
-  const patterns = viewOf(deps.registry).paths.filter((p) => p.tier !== 'outside' || mode !== 'off');
-  return matchPath(path, op, patterns, where).map((m) =>
-    mode === 'warn' && patterns.find((p) => p.id === m.id)?.tier === 'outside' ? { ...m, action: 'warn', severity: 'medium' } : m,
-  );
+  let byMode = configuredPaths.get(deps.registry);
+  if (!byMode) configuredPaths.set(deps.registry, (byMode = new Map()));
+  let list = byMode.get(mode);
+  if (!list) {
+    const all = viewOf(deps.registry).paths;
+    list =
+      mode === 'ask'
+        ? all
+        : all.flatMap((p) => {
+            if (p.tier !== 'outside') return [p];
+            if (mode === 'off') return [];
+            const on: CompiledPath['on'] = {};
+            for (const op of Object.keys(p.on) as PathOp[]) on[op] = { action: 'warn', severity: 'medium' };
+            return [{ ...p, on, action: 'warn' as const, severity: 'medium' as const }];
+          });
+    byMode.set(mode, list);
+  }
+  return list;
 }
 
-function fileFindings(toolName: string, toolInput: unknown, ctx: CallContext, deps: EngineDeps, scans: ExternalScan[]): LocalFindings {
+function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
+  return matchPath(path, op, pathPatterns(deps), where);
+}
+
+type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
+
+function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[]): LocalFindings {
   const view = viewOf(deps.registry);
-  const pctx = pathContext(ctx.cwd, deps);
   const matches: Match[] = [];
-  const targets = fileTargets(toolName, toolInput).map((t) => ({ ...t, path: normalisePath(t.path, pctx) }));
   for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
   writtenContent(toolName, toolInput).forEach((c, i) => {
     const where = file ? `${c.field}, written to ${file}` : c.field;
-    matches.push(...matchSecretsWith(c.text, (scans[i] ?? NO_SCAN).findings, view.secrets, 'content', where));
+    matches.push(...matchSecrets(c.text, view.secrets, 'content', where, scans[i]?.findings));
   });
   return { matches: dedupe(matches) };
 }
@@ -151,25 +172,25 @@ export async function routeToolExecution(
   const domain = toolDomain(toolName);
   const input = (toolInput ?? {}) as Record<string, unknown>;
   const command = typeof input.command === 'string' ? input.command : '';
-  const target = fileTargets(toolName, toolInput)[0];
+  const pctx = pathContext(ctx.cwd, deps);
+  const targets: Target[] = fileTargets(toolName, toolInput).map((t) => ({ ...t, path: normalisePath(t.path, pctx) }));
+  const target = targets[0];
   // The second detector runs first (async); the analysis below stays synchronous.
   const written = domain === 'bash_command' ? [] : writtenContent(toolName, toolInput);
   const scans =
     domain === 'bash_command'
       ? [await scanExternal(deps, command)]
-      : await Promise.all(written.map((c) => scanExternal(deps, c.text, target?.path)));
+      : await Promise.all(written.map((c) => scanExternal(deps, c.text, target?.path.forms[0])));
   const known = mergeKnown(scans);
   const content =
     domain === 'bash_command'
       ? excerpt(redactSecrets(command, viewOf(deps.registry).secrets, known).text, 2000)
-      : target
-        ? normalisePath(target.path, pathContext(ctx.cwd, deps)).display
-        : toolName;
+      : (target?.path.display ?? toolName);
   return runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {
       if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
       return bashFindings(input, ctx, deps, scans[0] ?? NO_SCAN);
     }
-    return fileFindings(toolName, toolInput, ctx, deps, scans);
+    return fileFindings(toolName, toolInput, targets, deps, scans);
   }, { toolName });
 }

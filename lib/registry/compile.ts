@@ -2,6 +2,7 @@
 // can be embedded in a bundle at build time or cached as JSON between hook calls.
 
 import picomatch from 'picomatch';
+import { levelRank } from '../engine/lattice.js';
 import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
@@ -26,7 +27,6 @@ export function compileGlob(glob: string, nocase: boolean): RegexSource {
 }
 
 const PATH_SEVERITY = { block: 'critical', ask: 'high', warn: 'medium' } as const;
-const PATH_RANK = { warn: 0, ask: 1, block: 2 } as const;
 
 function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string): CompiledPath {
   const on: CompiledPath['on'] = {};
@@ -35,7 +35,7 @@ function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string):
     const action = p.on[op];
     if (!action) continue;
     on[op] = { action, severity: PATH_SEVERITY[action] };
-    if (PATH_RANK[action] > PATH_RANK[strongest]) strongest = action;
+    if (levelRank(action) > levelRank(strongest)) strongest = action;
   }
   return {
     id: p.id,
