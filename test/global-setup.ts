@@ -5,19 +5,10 @@
 // TMPDIR is set before the workers start, so os.tmpdir() in every test and every spawned hook points here;
 // HOOKWARDEN_HOME defaults here too, so no test can write to the developer's real ~/.hookwarden.
 
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { testSecrets } from './helpers/secrets.js';
-
-/** Files larger than this are still searched, in full: audit logs must not escape by growing. */
-function* filesUnder(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(p);
-    else if (entry.isFile()) yield p;
-  }
-}
+import { join } from 'node:path';
+import { secretLeaks, testSecrets } from './helpers/secrets.js';
 
 export default function setup(): () => void {
   const suiteDir = mkdtempSync(join(tmpdir(), 'hw-suite-'));
@@ -25,14 +16,7 @@ export default function setup(): () => void {
   process.env.HOOKWARDEN_HOME ??= join(suiteDir, 'default-home');
   return () => {
     const secrets = testSecrets();
-    const leaks: string[] = [];
-    let files = 0;
-    for (const file of filesUnder(suiteDir)) {
-      if (lstatSync(file).isSymbolicLink()) continue;
-      files++;
-      const text = readFileSync(file).toString('latin1');
-      for (const s of secrets) if (text.includes(s.text)) leaks.push(`${relative(suiteDir, file)} holds the secret of ${s.where}`);
-    }
+    const { leaks, files } = secretLeaks(suiteDir, secrets);
     if (leaks.length) {
       // Kept for inspection; the report names files and fixture rows only. vitest ignores a teardown's throw
       // for its exit status, so the status is set here.

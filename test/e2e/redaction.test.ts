@@ -4,13 +4,13 @@
 // over everything the whole suite wrote.)
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hookEnv } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/registry.js';
-import { testSecrets } from '../helpers/secrets.js';
+import { filesUnder, secretLeaks, testSecrets } from '../helpers/secrets.js';
 
 const secrets = testSecrets();
 const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', `${hook}.js`);
@@ -77,15 +77,8 @@ describe('secrets never leave hookwarden', () => {
   });
 
   it('writes no secret to any file, and audits every call', () => {
-    const files: string[] = [];
-    const walk = (d: string): void => {
-      for (const e of readdirSync(d, { withFileTypes: true })) (e.isDirectory() ? walk : (p: string) => files.push(p))(join(d, e.name));
-    };
-    walk(home);
-    const leaks = files.flatMap((f) => {
-      const text = readFileSync(f).toString('latin1');
-      return secrets.filter((s) => text.includes(s.text)).map((s) => `${relative(home, f)}: ${s.where}`);
-    });
+    const { leaks } = secretLeaks(home, secrets);
+    const files = [...filesUnder(home)];
     expect(leaks).toEqual([]);
     const audit = files.filter((f) => f.includes(`${join(home, 'audit')}`) && f.endsWith('.jsonl'));
     const lines = audit.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean));

@@ -2,7 +2,7 @@
 // Used by the redaction tests and by the whole-suite file search in test/global-setup.ts.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 export const CONTENT_DIR = join(import.meta.dirname, '..', 'fixtures', 'content');
 
@@ -26,4 +26,25 @@ export function testSecrets(): TestSecret[] {
       });
   }
   return out;
+}
+
+/** Every regular file under `dir` (symlinks are not followed). */
+export function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(p);
+    else if (entry.isFile()) yield p;
+  }
+}
+
+/** `<file relative to dir>: <fixture row>` for every test secret found in a file under `dir`; never the secret. */
+export function secretLeaks(dir: string, secrets: readonly TestSecret[]): { leaks: string[]; files: number } {
+  const leaks: string[] = [];
+  let files = 0;
+  for (const file of filesUnder(dir)) {
+    files++;
+    const text = readFileSync(file).toString('latin1');
+    for (const s of secrets) if (text.includes(s.text)) leaks.push(`${relative(dir, file)}: ${s.where}`);
+  }
+  return { leaks, files };
 }
