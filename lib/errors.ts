@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'E_PATTERN_FILE'
   | 'E_CONFIG_INVALID'
   | 'E_INTERNAL'
-  | 'E_USAGE';
+  | 'E_USAGE'
+  | 'E_STATE_LOCK';
 
 export class HookwardenError extends Error {
   readonly code: ErrorCode;

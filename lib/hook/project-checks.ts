@@ -1,0 +1,181 @@
+// The project's own verification commands, for reminders like "run `npm test`". This file owns how they are
+// found. It reads only small files directly in the project directory (each at most 256 KB; a bigger,
+// unreadable or non-regular file is skipped), synchronously, and never throws.
+//
+// Rules, best first; duplicates dropped; at most 3 commands in all:
+// 1. package.json `scripts`: `test`, then `check`, `typecheck` (or else `type-check`), `lint`, `build`. An
+//    empty script, or npm's placeholder test script (`echo "Error: no test specified" && exit 1`), does not
+//    count. The package manager comes from the lockfile: pnpm-lock.yaml → pnpm, yarn.lock → yarn,
+//    bun.lockb or bun.lock → bun, else npm (first match in that order). Commands: `npm test` / `npm run X`,
+//    `pnpm test` / `pnpm run X`, `yarn X`, and always `bun run X` (`bun test` is bun's own test runner).
+//    Invalid JSON skips package.json only; the other files are still used.
+// 2. GNUmakefile, makefile or Makefile (make's own lookup order; the first that can be read): targets
+//    `test`, `check`, `lint` — a rule line starting with the target name followed by `:` (not `:=`, `::=`,
+//    and not a recipe or variable line) — as `make test`.
+// 3. Python. pyproject.toml mentioning `pytest` anywhere (which covers `[tool.pytest`) → `pytest`;
+//    `[tool.ruff` → `ruff check .`; `[tool.mypy` → `mypy .`. Each runs through the project's environment
+//    manager when its lockfile is there: uv.lock → `uv run …`, else poetry.lock → `poetry run …`.
+//    Then a tox.ini → `tox`.
+// 4. Cargo.toml → `cargo test`.
+// 5. go.mod → `go test ./...`.
+
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ProjectCheck {
+  command: string;
+  /** Where the command came from, e.g. "package.json scripts.test". */
+  source: string;
+}
+
+const MAX_FILE_BYTES = 256 * 1024;
+const MAX_CHECKS = 3;
+
+const NPM_PLACEHOLDER = /^\s*echo\s+(["']?)Error: no test specified\1\s*&&\s*exit 1\s*;?\s*$/;
+
+function isFile(dir: string, name: string): boolean {
+  try {
+    return statSync(join(dir, name)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file's text if it is a regular file of at most MAX_FILE_BYTES, else null. */
+function readSmall(dir: string, name: string): string | null {
+  const path = join(dir, name);
+  let fd: number | undefined;
+  try {
+    // stat first: a FIFO would block the open; size first: no point opening a huge file.
+    const st = statSync(path);
+    if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
+    fd = openSync(path, 'r');
+    const buf = Buffer.allocUnsafe(st.size + 1);
+    let len = 0;
+    while (len < buf.length) {
+      const n = readSync(fd, buf, len, buf.length - len, null);
+      if (n === 0) break;
+      len += n;
+    }
+    return len > st.size ? null : buf.toString('utf8', 0, len); // growing since the stat: being written, skip
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* nothing to do */
+      }
+    }
+  }
+}
+
+type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+
+function packageManager(dir: string): PackageManager {
+  if (isFile(dir, 'pnpm-lock.yaml')) return 'pnpm';
+  if (isFile(dir, 'yarn.lock')) return 'yarn';
+  if (isFile(dir, 'bun.lockb') || isFile(dir, 'bun.lock')) return 'bun';
+  return 'npm';
+}
+
+function scriptCommand(pm: PackageManager, name: string): string {
+  if (pm === 'bun') return `bun run ${name}`;
+  if (pm === 'yarn') return `yarn ${name}`;
+  return name === 'test' ? `${pm} test` : `${pm} run ${name}`;
+}
+
+function packageJsonChecks(dir: string): ProjectCheck[] {
+  const text = readSmall(dir, 'package.json');
+  if (text === null) return [];
+  let scripts: Record<string, unknown>;
+  try {
+    const pkg = JSON.parse(text) as { scripts?: unknown } | null;
+    if (!pkg || typeof pkg !== 'object' || !pkg.scripts || typeof pkg.scripts !== 'object') return [];
+    scripts = pkg.scripts as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const usable = (name: string): boolean => {
+    if (!Object.hasOwn(scripts, name)) return false;
+    const body = scripts[name];
+    if (typeof body !== 'string' || body.trim() === '') return false;
+    return !(name === 'test' && NPM_PLACEHOLDER.test(body));
+  };
+  const typecheck = usable('typecheck') ? 'typecheck' : 'type-check';
+  const names = ['test', 'check', typecheck, 'lint', 'build'].filter(usable);
+  if (names.length === 0) return [];
+  const pm = packageManager(dir);
+  return names.map((name) => ({ command: scriptCommand(pm, name), source: `package.json scripts.${name}` }));
+}
+
+/** Targets defined by rule lines (`a b: deps`, `a:: deps`), ignoring recipes, comments and assignments. */
+function makeTargets(text: string): Set<string> {
+  const targets = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    if (!line || /^[\s#]/.test(line)) continue;
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const head = line.slice(0, colon);
+    const rest = line.slice(colon);
+    if (head.includes('=') || /^(?::{1,3})=/.test(rest)) continue; // FOO = a:b, test := x, test ::= x
+    for (const t of head.trim().split(/\s+/)) targets.add(t);
+  }
+  return targets;
+}
+
+function makefileChecks(dir: string): ProjectCheck[] {
+  for (const name of ['GNUmakefile', 'makefile', 'Makefile']) {
+    const text = readSmall(dir, name);
+    if (text === null) continue;
+    const targets = makeTargets(text);
+    return ['test', 'check', 'lint']
+      .filter((t) => targets.has(t))
+      .map((t) => ({ command: `make ${t}`, source: `${name} target ${t}` }));
+  }
+  return [];
+}
+
+function pythonChecks(dir: string): ProjectCheck[] {
+  const out: ProjectCheck[] = [];
+  const text = readSmall(dir, 'pyproject.toml');
+  if (text !== null) {
+    const run = isFile(dir, 'uv.lock') ? 'uv run ' : isFile(dir, 'poetry.lock') ? 'poetry run ' : '';
+    if (text.includes('pytest')) out.push({ command: `${run}pytest`, source: 'pyproject.toml pytest' });
+    if (text.includes('[tool.ruff')) out.push({ command: `${run}ruff check .`, source: 'pyproject.toml [tool.ruff]' });
+    if (text.includes('[tool.mypy')) out.push({ command: `${run}mypy .`, source: 'pyproject.toml [tool.mypy]' });
+  }
+  if (isFile(dir, 'tox.ini')) out.push({ command: 'tox', source: 'tox.ini' });
+  return out;
+}
+
+/** The project's own verification commands, best first, at most 3. Never throws. */
+export function projectChecks(projectDir: string): ProjectCheck[] {
+  const out: ProjectCheck[] = [];
+  const seen = new Set<string>();
+  const add = (checks: ProjectCheck[]): void => {
+    for (const c of checks) {
+      if (out.length >= MAX_CHECKS || seen.has(c.command)) continue;
+      seen.add(c.command);
+      out.push(c);
+    }
+  };
+  const sources: Array<() => ProjectCheck[]> = [
+    () => packageJsonChecks(projectDir),
+    () => makefileChecks(projectDir),
+    () => pythonChecks(projectDir),
+    () => (isFile(projectDir, 'Cargo.toml') ? [{ command: 'cargo test', source: 'Cargo.toml' }] : []),
+    () => (isFile(projectDir, 'go.mod') ? [{ command: 'go test ./...', source: 'go.mod' }] : []),
+  ];
+  try {
+    if (typeof projectDir !== 'string' || projectDir === '' || !statSync(projectDir).isDirectory()) return [];
+    for (const source of sources) {
+      if (out.length >= MAX_CHECKS) break;
+      add(source());
+    }
+  } catch {
+    // Whatever was found before the failure is still good advice.
+  }
+  return out;
+}
