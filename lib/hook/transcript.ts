@@ -1,0 +1,109 @@
+// The agent's final message from a Claude Code transcript, for a Stop input without `last_assistant_message`.
+// The transcript is JSONL written asynchronously by Claude Code: it may lag, end in a partial line or hold lines
+// this reader does not know. Only its tail is read (synchronously: a hook runs once and exits), and nothing here
+// ever throws: a transcript that cannot be read simply yields no message.
+//
+// Line shapes that matter:
+//   {"type":"assistant","message":{"id":"msg_…","role":"assistant","content":[{"type":"text","text":"…"},
+//     {"type":"tool_use",…}]}}   one API message may span several consecutive lines sharing message.id
+//   {"type":"user","message":{"role":"user","content":"…" | [{"type":"tool_result",…}]}}
+// Other types (summary, system, file-history-snapshot, attachment …) are skipped, and so are sidechain lines
+// (`isSidechain: true`, a subagent's conversation) and synthetic API-error lines (`isApiErrorMessage: true`).
+
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+/** How much of the transcript's end is read by default. */
+export const DEFAULT_TAIL_BYTES = 512 * 1024;
+
+type Line = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Line => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The last `maxBytes` of the file, plus the byte before them (to tell whether the first line is whole). */
+function readTail(path: string, maxBytes: number): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - maxBytes);
+    // One byte more before the tail: when it is a newline, the tail starts on a whole line.
+    const from = start > 0 ? start - 1 : 0;
+    const buf = Buffer.alloc(size - from);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, from + got);
+      if (n <= 0) break;
+      got += n;
+    }
+    let bytes = buf.subarray(0, got);
+    if (start > 0) {
+      // Drop the byte before the tail and, unless it ended a line, the partial first line.
+      const nl = bytes[0] === 0x0a ? 0 : bytes.indexOf(0x0a);
+      if (nl < 0) return '';
+      bytes = bytes.subarray(nl + 1);
+    }
+    // Invalid UTF-8 becomes U+FFFD; it never throws.
+    return bytes.toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // nothing to do: the descriptor is gone either way
+      }
+    }
+  }
+}
+
+function parse(line: string): Line | undefined {
+  if (!line.trim()) return undefined;
+  try {
+    const v: unknown = JSON.parse(line);
+    return isObject(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text blocks of an assistant line's message, in order (string content counts as one text block). */
+function textBlocks(line: Line): string[] {
+  const message = line.message;
+  if (!isObject(message)) return [];
+  const content = message.content;
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  const out: string[] = [];
+  for (const block of content) {
+    if (isObject(block) && block.type === 'text' && typeof block.text === 'string') out.push(block.text);
+  }
+  return out;
+}
+
+/**
+ * The text of the final assistant message: the text blocks of the trailing assistant lines after the last
+ * tool_result or user line, joined with "\n". Reads at most the last `maxBytes` (default 512 KiB) of the file
+ * (skipping a partial first line), tolerates a partial last line and malformed lines, never throws; returns
+ * undefined when the file is missing, unreadable, or has no assistant text at the end.
+ */
+export function lastAssistantText(path: string, maxBytes: number = DEFAULT_TAIL_BYTES): string | undefined {
+  try {
+    const limit = Number.isFinite(maxBytes) && maxBytes >= 1 ? Math.floor(maxBytes) : DEFAULT_TAIL_BYTES;
+    const tail = readTail(path, limit);
+    if (tail === undefined) return undefined;
+    const lines = tail.split('\n');
+    const texts: string[][] = [];
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = parse(lines[i]!);
+      if (!line || line.isSidechain === true) continue;
+      if (line.type === 'user') break;
+      if (line.type !== 'assistant' || line.isApiErrorMessage === true) continue;
+      texts.push(textBlocks(line));
+    }
+    const text = texts.reverse().flat().join('\n');
+    return text.trim() ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
