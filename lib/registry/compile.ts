@@ -55,6 +55,26 @@ function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string):
 
 function compileOne(p: PatternSource, pack: string): CompiledPattern {
   if (p.kind === 'path') return compilePath(p, pack);
+  // Session patterns: no verdict of their own, except claims, which block the stop once.
+  const quiet = { id: p.id, pack, severity: 'low' as const, action: 'context' as const, message: p.message, hint: p.hint };
+  switch (p.kind) {
+    case 'action':
+      return { ...quiet, kind: 'action', does: p.does, match: compileShellMatch(p.match), readOnlySafe: p.readOnlySafe };
+    case 'claim':
+      return {
+        ...quiet,
+        severity: 'high',
+        action: 'block',
+        kind: 'claim',
+        requires: p.requires,
+        since: p.since,
+        cues: p.cues.map((source) => ({ source, flags: 'iu' })),
+      };
+    case 'capability':
+      return { ...quiet, kind: 'capability', capability: p.capability, access: p.access, tools: p.tools.map((g) => compileGlob(g, false)) };
+    case 'mode':
+      return { ...quiet, kind: 'mode', mode: p.mode, cues: compileCues(p.cues) };
+  }
   const base = { id: p.id, pack, severity: p.severity, action: p.action, message: p.message, hint: p.hint };
   switch (p.kind) {
     case 'intent':

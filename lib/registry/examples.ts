@@ -7,6 +7,10 @@ import { normalisePath } from '../analyzers/paths/normalise.js';
 import { findSecrets } from '../analyzers/secrets/detect.js';
 import { analyzeShell } from '../analyzers/shell/index.js';
 import { matchShell } from '../analyzers/shell/match.js';
+import { findClaims } from '../analyzers/claims/detect.js';
+import { commandActions } from '../analyzers/session/actions.js';
+import { capabilityOf } from '../analyzers/session/capability.js';
+import { matchModeCue } from '../analyzers/session/mode-cues.js';
 import type { CompiledPattern, PathOp } from './types.js';
 
 /** The fixed context examples are judged in: a project at /home/dev/project. */
@@ -27,6 +31,15 @@ export function patternMatches(p: CompiledPattern, example: string): boolean {
     }
     case 'secret':
       return findSecrets(example, [p]).length > 0;
+    case 'action':
+      return commandActions(analyzeShell(example, EXAMPLE_CONTEXT), [p], EXAMPLE_CONTEXT).length > 0;
+    case 'claim':
+      return findClaims(example, [p]).length > 0;
+    case 'capability':
+      // Examples are tool names; the pattern must be the one that decides for it on its own.
+      return capabilityOf(example, [p]).id === p.id;
+    case 'mode':
+      return matchModeCue(example, [p]) !== undefined;
   }
 }
 

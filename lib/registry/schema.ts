@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import './zod-messages.js';
 import { shellMatchSchema } from './schema-shell.js';
+import { ACTION_KINDS, CAPABILITIES } from './types.js';
 
 const nonEmpty = z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
 const idSchema = z
@@ -81,11 +82,59 @@ export const secretPatternSchema = z.strictObject({
   scopes: z.array(z.enum(['prompt', 'content', 'output', 'command'])).check(z.minLength(1)),
 });
 
+/** Session patterns carry no verdict of their own (action, capability, mode) or a fixed one (claim): they have
+ * a message and hint but no severity/action fields. */
+const sessionBase = {
+  id: idSchema,
+  message: nonEmpty,
+  hint: nonEmpty,
+  examples,
+  description: z.optional(z.string()),
+};
+
+const actionKind = z.enum(ACTION_KINDS);
+
+export const actionPatternSchema = z.strictObject({
+  ...sessionBase,
+  kind: z.literal('action'),
+  does: actionKind,
+  match: shellMatchSchema,
+  readOnlySafe: z._default(z.boolean(), false),
+});
+
+export const claimPatternSchema = z.strictObject({
+  ...sessionBase,
+  kind: z.literal('claim'),
+  requires: z.array(actionKind).check(z.minLength(1)),
+  since: z.enum(['turn', 'write']),
+  cues: z.array(nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression'))).check(z.minLength(1)),
+});
+
+export const capabilityPatternSchema = z.strictObject({
+  ...sessionBase,
+  kind: z.literal('capability'),
+  capability: z.enum(CAPABILITIES),
+  access: z.enum(['read', 'write', 'execute']),
+  /** picomatch globs over tool names, e.g. "mcp__*__get_*". */
+  tools: z.array(nonEmpty).check(z.minLength(1)),
+});
+
+export const modePatternSchema = z.strictObject({
+  ...sessionBase,
+  kind: z.literal('mode'),
+  mode: z.enum(['readonly', 'normal']),
+  cues: z.array(nonEmpty).check(z.minLength(1)),
+});
+
 export const patternSchema = z.discriminatedUnion('kind', [
   intentPatternSchema,
   shellPatternSchema,
   pathPatternSchema,
   secretPatternSchema,
+  actionPatternSchema,
+  claimPatternSchema,
+  capabilityPatternSchema,
+  modePatternSchema,
 ]);
 
 export const packSchema = z.strictObject({

@@ -100,7 +100,58 @@ export interface CompiledSecret extends CompiledBase {
   scopes: Array<'prompt' | 'content' | 'output' | 'command'>;
 }
 
-export type CompiledPattern = CompiledIntent | CompiledShell | CompiledPath | CompiledSecret;
+/** What a successful command did, as far as the session cares (verification, claims, read-only mode). */
+export const ACTION_KINDS = ['test', 'build', 'typecheck', 'lint', 'commit', 'push', 'deploy', 'install', 'exec'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** A shell command spec naming what a command does (e.g. `npm test` → test). Never a verdict of its own. */
+export interface CompiledAction extends CompiledBase {
+  kind: 'action';
+  does: ActionKind;
+  match: CompiledShellMatch;
+  /** May run in a read-only session although it is not provably read-only (test runners, type-checks). */
+  readOnlySafe: boolean;
+}
+
+/** A claim in the assistant's final message that needs a matching tool call (phantom-claim detection). */
+export interface CompiledClaim extends CompiledBase {
+  kind: 'claim';
+  /** Any one of these action kinds, run successfully, backs the claim. */
+  requires: ActionKind[];
+  /** turn: a backing call in this turn; write: in this turn and after the session's last file change. */
+  since: 'turn' | 'write';
+  /** Case-insensitive regexes (flags "iu") over one sentence of the message. */
+  cues: RegexSource[];
+}
+
+export const CAPABILITIES = ['FileRead', 'FileWrite', 'SystemExecute', 'Network', 'Memory', 'Agent', 'MCP', 'None'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** Tool name → capability (registry data; first matching pattern wins, unknown tools count as FileWrite). */
+export interface CompiledCapability extends CompiledBase {
+  kind: 'capability';
+  capability: Capability;
+  /** read: allowed in a read-only session; write: denied there; execute: judged by the command (Bash). */
+  access: 'read' | 'write' | 'execute';
+  tools: RegexSource[];
+}
+
+/** Prompt cues that switch a session's mode (read-only for the turn, or back to normal). */
+export interface CompiledMode extends CompiledBase {
+  kind: 'mode';
+  mode: 'readonly' | 'normal';
+  cues: RegexSource;
+}
+
+export type CompiledPattern =
+  | CompiledIntent
+  | CompiledShell
+  | CompiledPath
+  | CompiledSecret
+  | CompiledAction
+  | CompiledClaim
+  | CompiledCapability
+  | CompiledMode;
 
 export interface Route {
   intent: string;
