@@ -49,6 +49,8 @@ export interface AuditEventV1 {
   confidence: number;
   latency_ms: number;
   error?: string;
+  /** What the session state contributed or changed (read-only status, grants used, approvals remembered). */
+  session?: { read_only?: string; grants_used?: string[]; notes?: string[] };
   /** Paths whose strings were masked (e.g. "input.tool_input.command"), or "<part>:dropped". Like OPA's "masked". */
   redactions: string[];
 }
@@ -218,6 +220,21 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     error = e.ok && typeof e.value === 'string' ? e.value : '[dropped]';
   }
 
+  let session: AuditEventV1['session'];
+  const sa = d.audit.session;
+  if (sa && (sa.readOnly || sa.grantsUsed?.length || sa.notes?.length)) {
+    const part = s.part(
+      {
+        ...(sa.readOnly ? { read_only: sa.readOnly } : {}),
+        ...(sa.grantsUsed?.length ? { grants_used: sa.grantsUsed } : {}),
+        ...(sa.notes?.length ? { notes: sa.notes } : {}),
+      },
+      'session',
+      true,
+    );
+    if (part.ok) session = part.value as AuditEventV1['session'];
+  }
+
   const when = new Date(typeof d.audit.timestamp === 'number' ? d.audit.timestamp : Number.NaN);
   const ts = (Number.isNaN(when.getTime()) ? new Date(0) : when).toISOString();
 
@@ -245,6 +262,7 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     confidence: canonicalNumber(d.decision.confidence),
     latency_ms: canonicalNumber(meta.latencyMs),
     ...(error !== undefined ? { error } : {}),
+    ...(session ? { session } : {}),
     redactions: [...s.paths],
   };
   return ev;

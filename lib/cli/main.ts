@@ -4,11 +4,22 @@ import { evalCommand } from './commands/eval.js';
 import { explainCommand } from './commands/explain.js';
 import { installCommand, uninstallCommand } from './commands/install.js';
 import { patternsCheckCommand } from './commands/patterns-check.js';
+import { grantCommand, modeCommand, revokeCommand, sessionCommand } from './commands/session.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
 
-export const COMMANDS: Command[] = [explainCommand, evalCommand, patternsCheckCommand, installCommand, uninstallCommand];
+export const COMMANDS: Command[] = [
+  explainCommand,
+  evalCommand,
+  patternsCheckCommand,
+  modeCommand,
+  grantCommand,
+  revokeCommand,
+  sessionCommand,
+  installCommand,
+  uninstallCommand,
+];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -47,4 +47,14 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   outsideProjectWrites: 'ask',
   trustedRoots: [],
   secretlint: true,
+  session: {
+    ttlHours: 24,
+    maxSessions: 200,
+    verifyAfterWrite: 'block',
+    phantomClaims: 'block',
+    rememberApprovals: 'session',
+    readOnlyCues: true,
+    readOnlyPrefix: 'ro:',
+    readWritePrefix: 'rw:',
+  },
 };

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { canonicalHash } from '../registry/hash.js';
+import { isDuration } from '../session/duration.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import type { HookwardenConfig } from './types.js';
 
@@ -31,6 +32,20 @@ const fileSchema = z.strictObject({
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
   outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
   secretlint: z.optional(z.boolean()),
+  session: z.optional(
+    z.strictObject({
+      ttlHours: z.optional(z.number().check(z.minimum(0.01), z.maximum(24 * 365))),
+      maxSessions: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+      verifyAfterWrite: z.optional(z.enum(['off', 'remind', 'block'])),
+      phantomClaims: z.optional(z.enum(['off', 'remind', 'block'])),
+      rememberApprovals: z.optional(
+        z.string().check(z.refine((s) => s === 'off' || s === 'session' || isDuration(s), 'must be "off", "session" or a duration such as "30m"')),
+      ),
+      readOnlyCues: z.optional(z.boolean()),
+      readOnlyPrefix: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+      readWritePrefix: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+    }),
+  ),
   trustedRoots: z.optional(
     z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
   ),
@@ -51,8 +66,8 @@ export interface LoadedConfig {
 }
 
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, ...rest } = file;
-  const next: HookwardenConfig = { ...base, ...rest, keter: { ...base.keter } };
+  const { $schema: _ignored, keter, session, ...rest } = file;
+  const next: HookwardenConfig = { ...base, ...rest, keter: { ...base.keter }, session: { ...base.session, ...session } };
   if (keter) {
     const { matrix, toolRisk, ...k } = keter;
     Object.assign(next.keter, k);

@@ -24,6 +24,25 @@ export interface KeterConfig {
   headers?: Record<string, string>;
 }
 
+/** Session awareness (docs/session.md). */
+export interface SessionConfig {
+  /** A session's state file is removed this long after its last update. */
+  ttlHours: number;
+  /** At most this many session files are kept; the least recently updated go first. */
+  maxSessions: number;
+  /** Stop while files changed since the last check: leave alone, remind (additionalContext) or block once. */
+  verifyAfterWrite: 'off' | 'remind' | 'block';
+  /** Claims in the final message with no backing tool call: leave alone, remind or block once. */
+  phantomClaims: 'off' | 'remind' | 'block';
+  /** An ask the user approved (the tool then ran) is not asked again: off, for the session, or a duration ("30m"). */
+  rememberApprovals: string;
+  /** Prompt cues such as "just investigate" make the turn read-only. */
+  readOnlyCues: boolean;
+  /** A prompt starting with this makes the whole session read-only until readWritePrefix or `hookwarden mode normal`. */
+  readOnlyPrefix: string;
+  readWritePrefix: string;
+}
+
 export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
@@ -43,4 +62,5 @@ export interface HookwardenConfig {
   /** Also scan prompts, written content, commands and output with secretlint's recommended preset (loaded only
    * when a cheap prefilter says a text could hold one of its findings). */
   secretlint: boolean;
+  session: SessionConfig;
 }

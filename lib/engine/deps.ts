@@ -4,6 +4,8 @@ import type { PathFacts } from '../analyzers/paths/normalise.js';
 import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
+import type { ProjectCheck } from '../hook/project-checks.js';
+import type { SessionState } from '../session/state.js';
 import type { KeterRequest, OrchestrationResult } from './types.js';
 
 export interface EngineDeps {
@@ -19,6 +21,10 @@ export interface EngineDeps {
   pathFacts?: PathFacts;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */
   scanSecrets?: (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
+  /** The session's state as read at the start of the call; absent means no session features (what-if runs). */
+  session?: SessionState;
+  /** The project's own check commands (package.json scripts, Makefile…), read only when a Stop needs them. */
+  projectChecks?: () => ProjectCheck[];
 }
 
 /** Per-call context shared by every route. */
@@ -27,4 +33,6 @@ export interface CallContext {
   cwd: string;
   permissionMode?: string;
   toolUseId?: string;
+  /** MCP server of the tool (stdin `mcp_server.name`), when Claude Code names it. */
+  mcpServer?: string;
 }

@@ -1,11 +1,12 @@
 // routePostTool: after a tool ran. The tool's output is checked for credentials, so the model is told not to
-// repeat them; the event is audited with its outcome class.
+// repeat them; what the tool changed or ran is handed to the session (verify-after-write, claims, approvals).
 
 import { matchSecrets } from '../analyzers/secrets/match.js';
 import { scanExternal } from './external-secrets.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
+import { observeTool } from './session-observe.js';
 import type { UnifiedRoutingDecision } from './types.js';
 
 const MAX_OUTPUT_CHARS = 512 * 1024;
@@ -18,6 +19,7 @@ export function responseText(response: unknown): string {
 
 export async function routePostTool(
   toolName: string,
+  toolInput: unknown,
   toolResponse: unknown,
   ctx: CallContext,
   deps: EngineDeps,
@@ -25,7 +27,10 @@ export async function routePostTool(
   const view = viewOf(deps.registry);
   const text = responseText(toolResponse);
   const ext = await scanExternal(deps, text);
-  return runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
+  const d = await runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
     matches: matchSecrets(text, view.secrets, 'output', 'tool_response', ext.findings),
   }), { toolName });
+  const observed = observeTool(toolName, toolInput, ctx, deps);
+  if (observed) d.effects = [observed];
+  return d;
 }

@@ -1,4 +1,5 @@
-// routeUserPrompt: intents → advisory routing to agents/skills; credentials in a prompt → the prompt is not sent.
+// routeUserPrompt: intents → advisory routing to agents/skills; credentials in a prompt → the prompt is not sent;
+// a new session turn, read-only when the prompt asks for no changes.
 
 import { matchIntents } from '../analyzers/intents/match.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
@@ -9,6 +10,9 @@ import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
 import type { Match, Suggestion, UnifiedRoutingDecision } from './types.js';
+import { matchModeCue } from '../analyzers/session/mode-cues.js';
+import { applyEffects, readOnlyStatus, type SessionEffect } from '../session/state.js';
+import { liftHint } from './session-gate.js';
 
 function suggestionsFor(matches: Match[], deps: EngineDeps): Suggestion[] {
   if (!deps.config.suggestAgents) return [];
@@ -38,6 +42,33 @@ function notSent(d: UnifiedRoutingDecision): UnifiedRoutingDecision {
   return { ...d, decision: { ...d.decision, message, hints: [...d.decision.hints, ROTATE_HINT] } };
 }
 
+/** The mode a prompt asks for: a prefix switches the whole session, a cue ("just investigate") this turn. */
+export function promptMode(prompt: string, deps: EngineDeps): Extract<SessionEffect, { type: 'prompt' }>['mode'] {
+  const cfg = deps.config.session;
+  const head = prompt.trimStart().toLowerCase();
+  if (head.startsWith(cfg.readOnlyPrefix.toLowerCase())) return { mode: 'readonly', scope: 'session', cue: `prefix "${cfg.readOnlyPrefix}"`, id: 'session/read-only-prefix' };
+  if (head.startsWith(cfg.readWritePrefix.toLowerCase())) return { mode: 'normal', scope: 'session', cue: `prefix "${cfg.readWritePrefix}"`, id: 'session/read-write-prefix' };
+  if (!cfg.readOnlyCues) return undefined;
+  const cue = matchModeCue(prompt, viewOf(deps.registry).modes);
+  if (!cue) return undefined;
+  return { mode: cue.mode, scope: cue.mode === 'readonly' ? 'turn' : 'session', cue: cue.cue, id: cue.id };
+}
+
+/** A new turn for the session, and the model told when it runs read-only. */
+function sessionTurn(d: UnifiedRoutingDecision, prompt: string, deps: EngineDeps): UnifiedRoutingDecision {
+  if (!deps.session || d.decision.action === 'block') return d;
+  const mode = promptMode(prompt, deps);
+  const effect: SessionEffect = { type: 'prompt', ...(mode ? { mode } : {}) };
+  d.effects = [effect];
+  const after = applyEffects(deps.session, [effect], { now: deps.now(), config: deps.config.session }).state;
+  const ro = readOnlyStatus(after);
+  if (ro) {
+    d.audit.session = { ...d.audit.session, readOnly: `${ro.scope}: ${ro.why}` };
+    d.decision.injections.push(`hookwarden: read-only ${ro.scope === 'turn' ? 'for this turn' : 'session'} — ${ro.why}. File writes and commands that change files will be denied. ${liftHint(ro, deps.config)}`);
+  }
+  return d;
+}
+
 export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
   const view = viewOf(deps.registry);
   const ext = await scanExternal(deps, prompt);
@@ -47,5 +78,5 @@ export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: En
     const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt', ext.findings);
     return { matches: [...secrets, ...intents], suggestions: suggestionsFor(intents, deps) };
   });
-  return notSent(d);
+  return sessionTurn(notSent(d), prompt, deps);
 }

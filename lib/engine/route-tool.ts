@@ -6,6 +6,8 @@ import { classifyIntent } from '../analyzers/shell/intent.js';
 import { planInteractive } from '../analyzers/shell/interactive.js';
 import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
+import { judgeReadOnly } from '../analyzers/session/actions.js';
+import { askEffect, gateTool } from './session-gate.js';
 import { matchPath } from '../analyzers/paths/match.js';
 import { normalisePath, type NormalisedPath, type PathContext } from '../analyzers/paths/normalise.js';
 import { redactSecrets } from '../analyzers/secrets/detect.js';
@@ -81,10 +83,12 @@ function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: Engin
   return out;
 }
 
+export const shellContext = (ctx: CallContext, deps: EngineDeps): ShellContext => ({ cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir });
+
 function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps, ext: ExternalScan): LocalFindings {
   const command = input.command as string;
   const view = viewOf(deps.registry);
-  const sctx = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  const sctx = shellContext(ctx, deps);
   const analysis = analyzeShell(command, sctx);
   const matches: Match[] = matchShell(analysis, view.shell, sctx);
   if (analysis.parseError) {
@@ -104,10 +108,10 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   if (match) matches.push(match);
   const findings: LocalFindings = { matches: dedupe(matches), intent: classifyIntent(analysis) };
   if (rewrite) findings.rewrite = rewrite;
-  return findings;
+  return gateTool('Bash', command, findings, ctx, deps, () => judgeReadOnly(analysis, view.actions, sctx));
 }
 
-function pathContext(cwd: string, deps: EngineDeps): PathContext {
+export function pathContext(cwd: string, deps: EngineDeps): PathContext {
   const pctx: PathContext = { cwd, home: deps.home, projectDir: deps.projectDir, trustedRoots: deps.config.trustedRoots };
   if (deps.pathFacts) pctx.facts = deps.pathFacts;
   return pctx;
@@ -186,11 +190,14 @@ export async function routeToolExecution(
     domain === 'bash_command'
       ? excerpt(redactSecrets(command, viewOf(deps.registry).secrets, known).text, 2000)
       : (target?.path.display ?? toolName);
-  return runRoute('tool_use', domain, content, ctx, deps, () => {
+  const d = await runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {
       if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
       return bashFindings(input, ctx, deps, scans[0] ?? NO_SCAN);
     }
-    return fileFindings(toolName, toolInput, targets, deps, scans);
+    return gateTool(toolName, target?.path.display ?? toolName, fileFindings(toolName, toolInput, targets, deps, scans), ctx, deps);
   }, { toolName });
+  const ask = askEffect(d, ctx, deps);
+  if (ask) d.effects = [ask];
+  return d;
 }

@@ -5,12 +5,16 @@ import { composeDecision } from './compose.js';
 import { applyFinalRules, type BashExtras } from './final-rules.js';
 import { merge } from './merge-rules.js';
 import { summariseLocal } from './local.js';
-import type { EventKind, Match, OrchestrationResult, RoutedInput, Suggestion, UnifiedRoutingDecision } from './types.js';
+import type { EventKind, Match, OrchestrationResult, RoutedInput, SessionAudit, Suggestion, UnifiedRoutingDecision } from './types.js';
 import { oneLine } from '../errors.js';
 
 export interface LocalFindings extends BashExtras {
   matches: Match[];
   suggestions?: Suggestion[];
+  /** What the session contributed (read-only status, grants used), for the audit. */
+  session?: SessionAudit;
+  /** Named session rules that shaped the matches (e.g. GRANT_APPLIED), recorded with the merge rules. */
+  rules?: string[];
 }
 
 export const INTERNAL_ERROR_ID = 'engine/internal-error';
@@ -71,6 +75,7 @@ export async function runRoute(
         },
       });
   const merged = merge({ local, orchestration });
+  if (findings.rules?.length) merged.rules.push(...findings.rules);
   const decision = applyFinalRules(
     composeDecision(local, orchestration, merged, deps.config.maxSuggestions),
     merged.rules,
@@ -93,6 +98,7 @@ export async function runRoute(
       localPatterns: local.matches.map((m) => m.id),
       decisionRules: merged.rules,
       sources,
+      ...(findings.session ? { session: findings.session } : {}),
     },
   };
 }

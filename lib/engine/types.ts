@@ -1,5 +1,7 @@
 // Shared vocabulary of the routing engine: levels, matches, orchestrator answers and the decision record.
 
+import type { SessionEffect } from '../session/state.js';
+
 /** One lattice of levels, ordered: silent < allow < warn < ask < block. */
 export const LEVELS = ['silent', 'allow', 'warn', 'ask', 'block'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -114,12 +116,23 @@ export interface FinalDecision {
   explicitAllow?: boolean;
 }
 
+/** What the session contributed to a decision or changed because of it. */
+export interface SessionAudit {
+  /** Read-only status the decision was taken under, e.g. `turn: the user's prompt said "just investigate"`. */
+  readOnly?: string;
+  /** Asks lifted by grants: "g3 bash-git/push-force on git push --force". */
+  grantsUsed?: string[];
+  /** State changes: approvals remembered, mode switches, a corrupt file replaced. */
+  notes?: string[];
+}
+
 export interface DecisionAudit {
   decisionId: string;
   timestamp: number;
   localPatterns: string[];
   decisionRules: string[];
   sources: string[];
+  session?: SessionAudit;
 }
 
 export interface UnifiedRoutingDecision {
@@ -128,6 +141,8 @@ export interface UnifiedRoutingDecision {
   orchestration: OrchestrationResult;
   decision: FinalDecision;
   audit: DecisionAudit;
+  /** Session state changes this call asks for; the hook runner applies them under the session lock. */
+  effects?: SessionEffect[];
 }
 
 export const PHI_INV = 0.618;

@@ -54,3 +54,28 @@ export function auditRejectedInput(
   };
   return writeAuditEvent(hookwardenHome(rt.env), ev, new Date(now));
 }
+
+/** A change a person made to a session from the CLI (mode, grant, revoke): one line, event "cli:<command>". */
+export function auditSessionChange(home: string, sessionId: string, command: string, notes: string[], rt: Pick<RuntimeDeps, 'now' | 'newId' | 'engineVersion'>): string | undefined {
+  const now = rt.now();
+  const ev: AuditEventV1 = {
+    schema: AUDIT_SCHEMA_VERSION,
+    decision_id: rt.newId(),
+    ts: new Date(now).toISOString(),
+    session_id: sessionId,
+    event: `cli:${command}`,
+    input: null,
+    registry_hash: 'unavailable',
+    config_hash: 'unavailable',
+    engine_version: rt.engineVersion,
+    local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
+    orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
+    rules: [`SESSION_${command.toUpperCase()}`],
+    verdict: 'silent',
+    confidence: 0,
+    latency_ms: 0,
+    ...(notes.length ? { session: { notes } } : {}),
+    redactions: [],
+  };
+  return writeAuditEvent(home, ev, new Date(now));
+}

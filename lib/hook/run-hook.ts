@@ -21,6 +21,12 @@ import { locate, type Locations } from './locations.js';
 import { fileSystemFacts } from './path-facts.js';
 import { secretlintScanner } from '../analyzers/secrets/secretlint.js';
 import { orchestratorFor } from './orchestrator.js';
+import { projectChecks } from './project-checks.js';
+import { lastAssistantText } from './transcript.js';
+import type { HookwardenConfig } from '../config/types.js';
+import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
+
+export const APPROVAL_REMEMBERED = 'APPROVAL_REMEMBERED';
 
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
 export const MAX_OBSERVER_BYTES = 32 * 1024 * 1024;
@@ -77,11 +83,13 @@ function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
 }
 
 async function route(input: HookStdin, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
+  const mcpServer = (input as { mcp_server?: { name?: unknown } }).mcp_server?.name;
   const ctx = {
     sessionId: input.session_id,
     cwd: input.cwd,
     ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
+    ...(typeof mcpServer === 'string' && mcpServer ? { mcpServer } : {}),
   };
   switch (input.hook_event_name) {
     case 'PreToolUse':
@@ -89,9 +97,19 @@ async function route(input: HookStdin, deps: EngineDeps): Promise<UnifiedRouting
     case 'UserPromptSubmit':
       return routeUserPrompt(input.prompt, ctx, deps);
     case 'PostToolUse':
-      return routePostTool(input.tool_name, input.tool_response, ctx, deps);
-    case 'Stop':
-      return routeStop(input.stop_hook_active === true, ctx, deps);
+      return routePostTool(input.tool_name, input.tool_input, input.tool_response, ctx, deps);
+    case 'Stop': {
+      const active = input.stop_hook_active === true;
+      // The transcript is written asynchronously and may lag: read it only when stdin lacks the message.
+      const last = active
+        ? undefined
+        : typeof input.last_assistant_message === 'string'
+          ? input.last_assistant_message
+          : input.transcript_path
+            ? lastAssistantText(input.transcript_path)
+            : undefined;
+      return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, deps);
+    }
     case 'SessionStart':
       throw new Error('SessionStart is not routed');
   }
@@ -137,12 +155,15 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   }
   const { cfg, reg, issues } = prepared;
   const notes = issues.map((i) => `hookwarden: ${i}\n`).join('');
+  const stateful = rt.audit !== false;
+  // Pruning reads the whole sessions folder: at session boundaries and prompts, not on every tool call.
+  const pruneNote = stateful && PRUNE_EVENTS.has(input.hook_event_name) ? pruneQuietly(loc, rt.now(), cfg.config) : '';
   if (input.hook_event_name === 'SessionStart') {
     const run: HookRun = issues.length
       ? renderSessionNotice(`hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}`)
       : { exitCode: 0, stdout: '', stderr: '' };
     if (rt.audit !== false) auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues);
-    return { ...run, stderr: run.stderr + notes };
+    return { ...run, stderr: run.stderr + notes + pruneNote };
   }
   const deps: EngineDeps = {
     now: rt.now,
@@ -156,6 +177,12 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   };
   const second = cfg.config.secretlint ? secretlintScanner() : undefined;
   if (second) deps.scanSecrets = second.scan;
+  let loaded: LoadedSession | undefined;
+  if (stateful) {
+    loaded = loadSession(loc.hookwardenHome, input.session_id, loc.projectDir, rt.now(), cfg.config.session);
+    deps.session = loaded.state;
+    deps.projectChecks = () => projectChecks(loc.projectDir);
+  }
   let decision: UnifiedRoutingDecision;
   try {
     decision = await route(input, deps);
@@ -171,6 +198,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     hints: decision.decision.hints.map(clean),
     injections: decision.decision.injections.map(clean),
   };
+  const sessionNote = stateful ? recordSession(loc, input.session_id, decision, loaded, rt.now(), cfg.config, clean) : '';
   const rendered = renderDecision(input.hook_event_name, decision.decision);
   const auditError = rt.audit === false ? undefined : auditDecision(loc, decision, {
     event: input.hook_event_name,
@@ -181,11 +209,62 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     rawInput: input,
     secrets,
     ...(known?.size ? { known } : {}),
-    ...(issues.length ? { error: issues.join('; ') } : {}),
+    ...(issues.length || sessionNote ? { error: [...issues, sessionNote.trim()].filter(Boolean).join('; ') } : {}),
   });
   const auditNote = auditError ? `hookwarden: audit not written: ${auditError}\n` : '';
   const scanNote = second?.failure ? `hookwarden: ${second.failure} (judged with hookwarden's own secret patterns only)\n` : '';
-  return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote, decision };
+  const stateNote = sessionNote ? `hookwarden: ${sessionNote}\n` : '';
+  return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote + stateNote + pruneNote, decision };
+}
+
+/** A copy of plain data with every string passed through `f`. */
+function mapStrings<T>(v: T, f: (s: string) => string): T {
+  if (typeof v === 'string') return f(v) as T;
+  if (Array.isArray(v)) return v.map((x) => mapStrings(x, f)) as T;
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mapStrings(x, f)])) as T;
+  }
+  return v;
+}
+
+const PRUNE_EVENTS = new Set(['SessionStart', 'UserPromptSubmit', 'Stop']);
+
+function pruneQuietly(loc: Locations, now: number, config: HookwardenConfig): string {
+  try {
+    pruneSessions(loc.hookwardenHome, now, config.session);
+    return '';
+  } catch (err) {
+    return `hookwarden: old session files not pruned: ${oneLine(err)}\n`;
+  }
+}
+
+/** Applies the decision's session effects under the session lock and records what changed in its audit.
+ * Returns a one-line problem (the verdict stands either way: state is advisory to the next call). */
+function recordSession(
+  loc: Locations,
+  sessionId: string,
+  d: UnifiedRoutingDecision,
+  loaded: LoadedSession | undefined,
+  now: number,
+  config: HookwardenConfig,
+  clean: (s: string) => string,
+): string {
+  const notes = loaded?.note ? [loaded.note] : [];
+  let problem = '';
+  if (d.effects?.length) {
+    try {
+      // Stored text is redacted again with every value found in this call (our patterns and secretlint's).
+      const effects = mapStrings(d.effects, clean);
+      const u = updateSession(loc.hookwardenHome, sessionId, loc.projectDir, effects, now, config.session);
+      if (u.note && !notes.includes(u.note)) notes.push(u.note);
+      notes.push(...u.notes);
+      if (u.created.some((g) => g.source === 'approval')) d.audit.decisionRules.push(APPROVAL_REMEMBERED);
+    } catch (err) {
+      problem = `session state not updated: ${oneLine(err)}`;
+    }
+  }
+  if (notes.length) d.audit.session = { ...d.audit.session, notes: [...(d.audit.session?.notes ?? []), ...notes] };
+  return problem;
 }
 
 function failInternal(

@@ -41,6 +41,9 @@ export async function engineDeps(
     home: over.home ?? '/home/dev',
     projectDir: over.projectDir ?? '/home/dev/project',
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
+    ...(over.session ? { session: over.session } : {}),
+    ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
+    ...(over.now ? { now: over.now } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).
     scanSecrets: over.scanSecrets ?? secretlintScanner().scan,
   };

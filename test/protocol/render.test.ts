@@ -65,7 +65,13 @@ describe('Claude Code rendering', () => {
   it('Stop: block with a non-empty reason', () => {
     const r = renderDecision('Stop', d('block'));
     expect(json(r.stdout)).toEqual({ decision: 'block', reason: expect.stringMatching(/\S/) });
-    expect(renderDecision('Stop', d('warn')).stdout).toBe('');
+    expect(renderDecision('Stop', d('allow')).stdout).toBe('');
+  });
+
+  it('Stop: a reminder (warn) is additionalContext under hookSpecificOutput, never a block', () => {
+    const r = renderDecision('Stop', d('warn'));
+    expect(r.exitCode).toBe(0);
+    expect(json(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: expect.stringMatching(/\S/) } });
   });
 
   it('is one compact line and keeps every string under Claude Code\'s 10,000-character cap', () => {

@@ -106,6 +106,8 @@ function renderStop(d: FinalDecision): HookOutput {
     const reason = withHints(d);
     return out({ decision: 'block', reason }, 2, line(reason));
   }
+  // remind: feedback the model sees without an error ("Stop hook feedback").
+  if (d.action === 'warn') return out({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: context(d) ?? withHints(d) } });
   return out(null);
 }
 

@@ -1,0 +1,88 @@
+// One state file per session: `$HOOKWARDEN_HOME/state/sessions/<key>.json`, mode 0600, replaced atomically
+// under a lock (lib/session/store.ts). A missing, expired, corrupt or foreign file means a fresh state, with a
+// note for the audit; a corrupt file is kept aside (`<key>.corrupt-<time>.json`) until pruning, never lost.
+
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionConfig } from '../config/types.js';
+import { pruneDir, readJsonFile, sessionFileKey, updateJsonLocked, type ReadResult } from './store.js';
+import { applyEffects, freshState, isSessionState, type ApplyResult, type SessionEffect, type SessionState } from './state.js';
+
+export const sessionsDir = (hookwardenHome: string): string => join(hookwardenHome, 'state', 'sessions');
+export const sessionFile = (hookwardenHome: string, sessionId: string): string =>
+  join(sessionsDir(hookwardenHome), `${sessionFileKey(sessionId)}.json`);
+
+const ttlMs = (cfg: Pick<SessionConfig, 'ttlHours'>): number => cfg.ttlHours * 3_600_000;
+
+export interface LoadedSession {
+  state: SessionState;
+  /** Why the state is fresh although a file was there (corrupt, foreign, expired). */
+  note?: string;
+}
+
+/** The usable state in a read result, or a fresh one and why. */
+function usable(r: ReadResult, sessionId: string, projectDir: string, now: number, ttl: number): LoadedSession & { corrupt: boolean } {
+  const fresh = freshState(sessionId, projectDir, now);
+  if (r.status === 'missing') return { state: fresh, corrupt: false };
+  if (r.status === 'corrupt') return { state: fresh, corrupt: true, note: `session state was unreadable (${r.reason}); started fresh` };
+  if (!isSessionState(r.value, sessionId)) return { state: fresh, corrupt: true, note: 'session state had an unknown shape; started fresh' };
+  if (now - r.value.updatedAt > ttl) return { state: fresh, corrupt: false, note: 'session state had expired; started fresh' };
+  return { state: r.value, corrupt: false };
+}
+
+export function loadSession(home: string, sessionId: string, projectDir: string, now: number, cfg: SessionConfig): LoadedSession {
+  const { state, note } = usable(readJsonFile(sessionFile(home, sessionId)), sessionId, projectDir, now, ttlMs(cfg));
+  return note ? { state, note } : { state };
+}
+
+export interface SessionUpdate extends ApplyResult {
+  note?: string;
+}
+
+/** Applies effects to the file's current state under its lock (not to the snapshot the call started with). */
+export function updateSession(
+  home: string,
+  sessionId: string,
+  projectDir: string,
+  effects: readonly SessionEffect[],
+  now: number,
+  cfg: SessionConfig,
+): SessionUpdate {
+  const file = sessionFile(home, sessionId);
+  let result: SessionUpdate | undefined;
+  updateJsonLocked(file, (current) => {
+    const u = usable(current, sessionId, projectDir, now, ttlMs(cfg));
+    if (u.corrupt && existsSync(file)) {
+      try {
+        renameSync(file, file.replace(/\.json$/, `.corrupt-${now}.json`));
+      } catch {
+        // Kept or not, the fresh state replaces it below.
+      }
+    }
+    result = { ...applyEffects(u.state, effects, { now, config: cfg }), ...(u.note ? { note: u.note } : {}) };
+    return result.state;
+  });
+  return result as SessionUpdate;
+}
+
+/** Removes session files (and their leftovers) past the TTL, and the oldest beyond maxSessions. */
+export function pruneSessions(home: string, now: number, cfg: SessionConfig): string[] {
+  return pruneDir(sessionsDir(home), { suffix: '.json', ttlMs: ttlMs(cfg), maxFiles: cfg.maxSessions, now });
+}
+
+/** Every readable session state, most recently updated first (for the CLI). */
+export function listSessions(home: string): SessionState[] {
+  const dir = sessionsDir(home);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.includes('.corrupt-'));
+  } catch {
+    return [];
+  }
+  const out: SessionState[] = [];
+  for (const n of names) {
+    const r = readJsonFile(join(dir, n));
+    if (r.status === 'ok' && isSessionState(r.value, (r.value as { sessionId?: string }).sessionId ?? '')) out.push(r.value);
+  }
+  return out.sort((a, b) => b.updatedAt - a.updatedAt || (a.sessionId < b.sessionId ? -1 : 1));
+}
