@@ -68,6 +68,7 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
         kind: 'claim',
         requires: p.requires,
         since: p.since,
+        keywords: p.keywords,
         cues: p.cues.map((source) => ({ source, flags: 'iu' })),
       };
     case 'capability':

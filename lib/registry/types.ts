@@ -120,6 +120,8 @@ export interface CompiledClaim extends CompiledBase {
   requires: ActionKind[];
   /** turn: a backing call in this turn; write: in this turn and after the session's last file change. */
   since: 'turn' | 'write';
+  /** Lowercase substrings one of which every cue match contains (a gate before the costly cue regexes). */
+  keywords: string[];
   /** Case-insensitive regexes (flags "iu") over one sentence of the message. */
   cues: RegexSource[];
 }

@@ -9,7 +9,7 @@ import { findClaims, MAX_CHARS, MAX_SENTENCE } from '../../../lib/analyzers/clai
 import { claimSources, shippedClaims } from '../../helpers/claims.js';
 import { readJsonl } from '../../helpers/jsonl.js';
 
-const claims = shippedClaims();
+const claims = await shippedClaims();
 const IDS = new Set(claims.map((c) => c.id));
 const ids = (text: string): string[] => findClaims(text, claims).map((h) => h.id);
 
@@ -55,6 +55,14 @@ describe('labelled final messages', () => {
       expect(ids(row.text).sort()).toEqual([...row.claims].sort());
     });
   }
+});
+
+describe('the keyword gate', () => {
+  it('hides no claim: every labelled row and example is judged the same without it', () => {
+    const ungated = claims.map((c) => ({ ...c, keywords: [''] }));
+    const texts = [...rows.map((r) => r.row.text), ...claimSources().flatMap((p) => [...p.examples.match, ...p.examples.noMatch])];
+    for (const t of texts) expect(findClaims(t, claims), t).toEqual(findClaims(t, ungated));
+  });
 });
 
 describe('pattern examples', () => {
