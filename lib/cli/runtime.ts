@@ -2,8 +2,9 @@
 
 import type { RuntimeDeps } from '../hook/run-hook.js';
 import { EMBEDDED, ENGINE_VERSION } from '../hook/main.js';
+import { ALL_ROUTERS } from '../hook/routers.js';
 import type { CliIO } from './io.js';
 
 export function runtimeFor(io: CliIO, audit = true): RuntimeDeps {
-  return { env: io.env, now: io.now, newId: io.newId, embedded: EMBEDDED, engineVersion: ENGINE_VERSION, audit, memo: new Map() };
+  return { env: io.env, now: io.now, newId: io.newId, embedded: EMBEDDED, engineVersion: ENGINE_VERSION, audit, memo: new Map(), routers: ALL_ROUTERS };
 }

@@ -6,6 +6,7 @@ import { oneLine } from '../errors.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
+import type { Routers } from './routers.js';
 import { runHook } from './run-hook.js';
 
 /** The compiled registry as JSON text: JSON.parse is far cheaper at start-up than compiling a 90 KB object literal. */
@@ -32,7 +33,7 @@ function writeAll(fd: number, text: string): void {
   while (off < buf.length) off += writeSync(fd, buf, off);
 }
 
-export async function main(hook: HookName): Promise<void> {
+export async function main(hook: HookName, routers: Routers): Promise<void> {
   let code: number;
   try {
     const result = await runHook(hook, readStdin(), {
@@ -41,6 +42,7 @@ export async function main(hook: HookName): Promise<void> {
       newId: () => newDecisionId(),
       embedded: EMBEDDED,
       engineVersion: ENGINE_VERSION,
+      routers,
     });
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);

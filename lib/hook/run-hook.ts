@@ -4,10 +4,6 @@
 import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { loadConfig } from '../config/load.js';
 import type { EngineDeps } from '../engine/deps.js';
-import { routePostTool } from '../engine/route-post-tool.js';
-import { routeUserPrompt } from '../engine/route-prompt.js';
-import { routeStop } from '../engine/route-stop.js';
-import { routeToolExecution } from '../engine/route-tool.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { HookwardenError, oneLine } from '../errors.js';
 import { renderDecision, renderSessionNotice, type HookOutput } from '../protocol/claude-code/render.js';
@@ -21,8 +17,8 @@ import { locate, type Locations } from './locations.js';
 import { fileSystemFacts } from './path-facts.js';
 import { secretlintScanner } from '../analyzers/secrets/secretlint.js';
 import { orchestratorFor } from './orchestrator.js';
+import type { Routers } from './routers.js';
 import { projectChecks } from './project-checks.js';
-import { lastAssistantText } from './transcript.js';
 import type { HookwardenConfig } from '../config/types.js';
 import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
 
@@ -41,6 +37,8 @@ export interface RuntimeDeps {
   audit?: boolean;
   /** Reuse config and registry across calls of one process (eval over a corpus). */
   memo?: Map<string, Promise<Prepared>>;
+  /** The routes this process can run: a hook bundle carries only its own (lib/hook/routers.ts). */
+  routers: Routers;
 }
 
 export type Prepared = Awaited<ReturnType<typeof loadPrepared>>;
@@ -82,7 +80,7 @@ function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
   return parsed.data as HookStdin;
 }
 
-async function route(input: HookStdin, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
+async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Promise<UnifiedRoutingDecision> {
   const mcpServer = (input as { mcp_server?: { name?: unknown } }).mcp_server?.name;
   const ctx = {
     sessionId: input.session_id,
@@ -91,25 +89,18 @@ async function route(input: HookStdin, deps: EngineDeps): Promise<UnifiedRouting
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
     ...(typeof mcpServer === 'string' && mcpServer ? { mcpServer } : {}),
   };
+  const missing = (): never => {
+    throw new Error(`no router for ${input.hook_event_name} in this bundle`);
+  };
   switch (input.hook_event_name) {
     case 'PreToolUse':
-      return routeToolExecution(input.tool_name, input.tool_input, ctx, deps);
+      return (routers.PreToolUse ?? missing)(input, ctx, deps);
     case 'UserPromptSubmit':
-      return routeUserPrompt(input.prompt, ctx, deps);
+      return (routers.UserPromptSubmit ?? missing)(input, ctx, deps);
     case 'PostToolUse':
-      return routePostTool(input.tool_name, input.tool_input, input.tool_response, ctx, deps);
-    case 'Stop': {
-      const active = input.stop_hook_active === true;
-      // The transcript is written asynchronously and may lag: read it only when stdin lacks the message.
-      const last = active
-        ? undefined
-        : typeof input.last_assistant_message === 'string'
-          ? input.last_assistant_message
-          : input.transcript_path
-            ? lastAssistantText(input.transcript_path)
-            : undefined;
-      return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, deps);
-    }
+      return (routers.PostToolUse ?? missing)(input, ctx, deps);
+    case 'Stop':
+      return (routers.Stop ?? missing)(input, ctx, deps);
     case 'SessionStart':
       throw new Error('SessionStart is not routed');
   }
@@ -185,7 +176,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   }
   let decision: UnifiedRoutingDecision;
   try {
-    decision = await route(input, deps);
+    decision = await route(input, deps, rt.routers);
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }

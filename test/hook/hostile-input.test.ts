@@ -16,6 +16,7 @@ import { MAX_BYTES } from '../../lib/analyzers/shell/state.js';
 import { MAX_GUARD_BYTES, type HookRun, runHook, type RuntimeDeps } from '../../lib/hook/run-hook.js';
 import { hookEnv } from '../helpers/fixtures.js';
 import { FIXED_NOW } from '../helpers/registry.js';
+import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 
 const SEED = 0x68776172;
 const PARSE_ERROR = 'engine/unparseable-command';
@@ -24,7 +25,7 @@ const INTERNAL_ERROR = 'engine/internal-error';
 function rt(memo?: RuntimeDeps['memo']): RuntimeDeps & { home: string } {
   const home = mkdtempSync(join(tmpdir(), 'hw-hostile-'));
   let n = 0;
-  return { env: hookEnv(home), now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', home, ...(memo ? { memo } : {}) };
+  return { env: hookEnv(home), now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', routers: ALL_ROUTERS, home, ...(memo ? { memo } : {}) };
 }
 
 const ENVELOPE = { session_id: 's', transcript_path: '/t', cwd: '/home/dev/project', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'tu' };

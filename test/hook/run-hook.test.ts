@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runHook, type RuntimeDeps } from '../../lib/hook/run-hook.js';
 import { hookEnv } from '../helpers/fixtures.js';
 import { FIXED_NOW } from '../helpers/registry.js';
+import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 
 function rt(over: Partial<RuntimeDeps> = {}): RuntimeDeps & { home: string } {
   const home = mkdtempSync(join(tmpdir(), 'hw-run-'));
   let n = 0;
-  return { env: hookEnv(home), now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', home, ...over };
+  return { env: hookEnv(home), now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', routers: ALL_ROUTERS, home, ...over };
 }
 
 const pre = (command: string, cwd = '/home/dev/project') =>

@@ -12,6 +12,7 @@ import { renderDecision } from '../../lib/protocol/claude-code/render.js';
 import { SCHEMAS } from '../../lib/protocol/claude-code/schema.js';
 import { hookEnv, loadFixtures } from '../helpers/fixtures.js';
 import { FIXED_NOW, ROOT } from '../helpers/registry.js';
+import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 
 const decision = (action: FinalDecision['action'], extra: Partial<FinalDecision> = {}): FinalDecision => ({
   action,
@@ -40,7 +41,7 @@ function typecheck(source: string): string {
 describe('output contract against the SDK types', () => {
   it('type-checks every produced output as SyncHookJSONOutput with the right hookEventName', async () => {
     const outputs: Array<{ event: string; json: string }> = [];
-    const rt = { env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-contract-'))), now: () => FIXED_NOW, newId: () => 'id', embedded: null, engineVersion: 'test', audit: false };
+    const rt = { env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-contract-'))), now: () => FIXED_NOW, newId: () => 'id', embedded: null, engineVersion: 'test', audit: false, routers: ALL_ROUTERS };
     for (const f of loadFixtures()) {
       const r = await runHook(f.hook, f.stdin, rt);
       if (r.stdout) outputs.push({ event: f.hook, json: r.stdout });

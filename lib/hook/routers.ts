@@ -1,0 +1,47 @@
+// One router per Claude Code event: the hook stdin → the engine's route. Each hook entry imports only its own
+// router, so a hook bundle carries only its route's code (the Stop hook's claim detector and transcript reader
+// stay out of pre-tool-use); the CLI's eval and explain use them all.
+
+import { routePostTool } from '../engine/route-post-tool.js';
+import { routeUserPrompt } from '../engine/route-prompt.js';
+import { routeStop } from '../engine/route-stop.js';
+import { routeToolExecution } from '../engine/route-tool.js';
+import type { CallContext, EngineDeps } from '../engine/deps.js';
+import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { PostToolUseInput, PreToolUseInput, StopInput, UserPromptSubmitInput } from '../protocol/claude-code/schema.js';
+import { lastAssistantText } from './transcript.js';
+
+export type Router<I> = (input: I, ctx: CallContext, deps: EngineDeps) => Promise<UnifiedRoutingDecision>;
+
+export interface Routers {
+  PreToolUse?: Router<PreToolUseInput>;
+  PostToolUse?: Router<PostToolUseInput>;
+  UserPromptSubmit?: Router<UserPromptSubmitInput>;
+  Stop?: Router<StopInput>;
+}
+
+export const preToolUseRouter: Router<PreToolUseInput> = (i, ctx, deps) => routeToolExecution(i.tool_name, i.tool_input, ctx, deps);
+
+export const postToolUseRouter: Router<PostToolUseInput> = (i, ctx, deps) => routePostTool(i.tool_name, i.tool_input, i.tool_response, ctx, deps);
+
+export const userPromptRouter: Router<UserPromptSubmitInput> = (i, ctx, deps) => routeUserPrompt(i.prompt, ctx, deps);
+
+export const stopRouter: Router<StopInput> = (i, ctx, deps) => {
+  const active = i.stop_hook_active === true;
+  // The transcript is written asynchronously and may lag: read it only when stdin lacks the message.
+  const last = active
+    ? undefined
+    : typeof i.last_assistant_message === 'string'
+      ? i.last_assistant_message
+      : i.transcript_path
+        ? lastAssistantText(i.transcript_path)
+        : undefined;
+  return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, deps);
+};
+
+export const ALL_ROUTERS: Routers = {
+  PreToolUse: preToolUseRouter,
+  PostToolUse: postToolUseRouter,
+  UserPromptSubmit: userPromptRouter,
+  Stop: stopRouter,
+};
