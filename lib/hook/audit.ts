@@ -21,6 +21,28 @@ export function auditDecision(loc: Locations, d: UnifiedRoutingDecision, meta: D
   return writeAuditEvent(loc.hookwardenHome, ev, new Date(d.audit.timestamp));
 }
 
+/** An audit line that is not a routed decision: no input kept, nothing matched, no orchestrator. */
+function plainEvent(rt: Pick<RuntimeDeps, 'newId' | 'engineVersion'>, now: number, sessionId: string, event: string): AuditEventV1 {
+  return {
+    schema: AUDIT_SCHEMA_VERSION,
+    decision_id: rt.newId(),
+    ts: new Date(now).toISOString(),
+    session_id: sessionId,
+    event,
+    input: null,
+    registry_hash: 'unavailable',
+    config_hash: 'unavailable',
+    engine_version: rt.engineVersion,
+    local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
+    orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
+    rules: [],
+    verdict: 'silent',
+    confidence: 0,
+    latency_ms: 0,
+    redactions: [],
+  };
+}
+
 /** Inputs rejected before routing (and SessionStart notes): recorded without their payload. */
 export function auditRejectedInput(
   hook: string,
@@ -34,20 +56,9 @@ export function auditRejectedInput(
   const now = rt.now();
   const failClosed = err !== null && GUARD_HOOKS.has(hook);
   const ev: AuditEventV1 = {
-    schema: AUDIT_SCHEMA_VERSION,
-    decision_id: rt.newId(),
-    ts: new Date(now).toISOString(),
-    session_id: sessionId,
-    event,
-    input: null,
-    registry_hash: 'unavailable',
-    config_hash: 'unavailable',
-    engine_version: rt.engineVersion,
-    local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
-    orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
+    ...plainEvent(rt, now, sessionId, event),
     rules: [failClosed ? 'INPUT_REJECTED_FAIL_CLOSED' : err ? 'INPUT_REJECTED' : 'SESSION_START'],
     verdict: failClosed ? 'block' : 'silent',
-    confidence: 0,
     latency_ms: now - started,
     ...(err ? { error: `${err.code}: ${err.message}` } : issues.length ? { error: issues.join('; ') } : {}),
     redactions: err ? ['input:dropped'] : [],
@@ -59,23 +70,9 @@ export function auditRejectedInput(
 export function auditSessionChange(home: string, sessionId: string, command: string, notes: string[], rt: Pick<RuntimeDeps, 'now' | 'newId' | 'engineVersion'>): string | undefined {
   const now = rt.now();
   const ev: AuditEventV1 = {
-    schema: AUDIT_SCHEMA_VERSION,
-    decision_id: rt.newId(),
-    ts: new Date(now).toISOString(),
-    session_id: sessionId,
-    event: `cli:${command}`,
-    input: null,
-    registry_hash: 'unavailable',
-    config_hash: 'unavailable',
-    engine_version: rt.engineVersion,
-    local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 },
-    orchestrator: { available: false, source: 'none', unavailable_reason: 'not consulted', latency_ms: 0 },
+    ...plainEvent(rt, now, sessionId, `cli:${command}`),
     rules: [`SESSION_${command.toUpperCase()}`],
-    verdict: 'silent',
-    confidence: 0,
-    latency_ms: 0,
     ...(notes.length ? { session: { notes } } : {}),
-    redactions: [],
   };
   return writeAuditEvent(home, ev, new Date(now));
 }

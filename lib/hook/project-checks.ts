@@ -19,8 +19,9 @@
 // 4. Cargo.toml → `cargo test`.
 // 5. go.mod → `go test ./...`.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFileBytes } from '../session/store.js';
 
 export interface ProjectCheck {
   command: string;
@@ -43,32 +44,8 @@ function isFile(dir: string, name: string): boolean {
 
 /** The file's text if it is a regular file of at most MAX_FILE_BYTES, else null. */
 function readSmall(dir: string, name: string): string | null {
-  const path = join(dir, name);
-  let fd: number | undefined;
-  try {
-    // stat first: a FIFO would block the open; size first: no point opening a huge file.
-    const st = statSync(path);
-    if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
-    fd = openSync(path, 'r');
-    const buf = Buffer.allocUnsafe(st.size + 1);
-    let len = 0;
-    while (len < buf.length) {
-      const n = readSync(fd, buf, len, buf.length - len, null);
-      if (n === 0) break;
-      len += n;
-    }
-    return len > st.size ? null : buf.toString('utf8', 0, len); // growing since the stat: being written, skip
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd);
-      } catch {
-        /* nothing to do */
-      }
-    }
-  }
+  const r = readFileBytes(join(dir, name), MAX_FILE_BYTES);
+  return r.status === 'ok' ? r.bytes.toString('utf8') : null;
 }
 
 type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';

@@ -6,6 +6,7 @@ import type {
   CompiledClaim,
   CompiledIntent,
   CompiledMode,
+  CompiledPattern,
   CompiledPath,
   CompiledRegistry,
   CompiledSecret,
@@ -25,38 +26,23 @@ export interface RegistryView {
 
 const views = new WeakMap<CompiledRegistry, RegistryView>();
 
+/** Which list of the view each pattern kind goes to. */
+const LIST: { [K in CompiledPattern['kind']]: keyof RegistryView } = {
+  intent: 'intents',
+  shell: 'shell',
+  path: 'paths',
+  secret: 'secrets',
+  action: 'actions',
+  claim: 'claims',
+  capability: 'capabilities',
+  mode: 'modes',
+};
+
 export function viewOf(r: CompiledRegistry): RegistryView {
   let v = views.get(r);
   if (!v) {
     v = { intents: [], shell: [], paths: [], secrets: [], actions: [], claims: [], capabilities: [], modes: [] };
-    for (const p of r.patterns) {
-      switch (p.kind) {
-        case 'intent':
-          v.intents.push(p);
-          break;
-        case 'shell':
-          v.shell.push(p);
-          break;
-        case 'path':
-          v.paths.push(p);
-          break;
-        case 'secret':
-          v.secrets.push(p);
-          break;
-        case 'action':
-          v.actions.push(p);
-          break;
-        case 'claim':
-          v.claims.push(p);
-          break;
-        case 'capability':
-          v.capabilities.push(p);
-          break;
-        case 'mode':
-          v.modes.push(p);
-          break;
-      }
-    }
+    for (const p of r.patterns) (v[LIST[p.kind]] as CompiledPattern[]).push(p);
     views.set(r, v);
   }
   return v;

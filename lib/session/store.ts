@@ -85,28 +85,36 @@ function jsonReason(err: unknown): string {
   return `not valid JSON: ${msg}`;
 }
 
-/** Never throws. Files over maxBytes (default 1 MiB) count as corrupt ("over 1048576 bytes"). */
-export function readJsonFile(file: string, maxBytes: number = DEFAULT_MAX_BYTES): ReadResult {
+export type BytesResult = { status: 'ok'; bytes: Buffer } | { status: 'missing' } | { status: 'corrupt'; reason: string };
+
+/** A regular file's bytes, if at most maxBytes. Never throws: stat first (opening a FIFO for reading would block
+ * the hook), then read at most one byte past the cap, so a file growing since the stat is still refused. */
+export function readFileBytes(file: string, maxBytes: number = DEFAULT_MAX_BYTES): BytesResult {
   let fd: number | undefined;
   try {
-    // stat before open: opening a FIFO for reading would block the hook.
     const st = statSync(file);
     if (st.isDirectory()) return { status: 'corrupt', reason: 'EISDIR' };
     if (!st.isFile()) return { status: 'corrupt', reason: 'not a regular file' };
     if (st.size > maxBytes) return { status: 'corrupt', reason: `over ${maxBytes} bytes` };
     fd = openSync(file, 'r');
     const { buf, over } = readCapped(fd, maxBytes);
-    if (over) return { status: 'corrupt', reason: `over ${maxBytes} bytes` };
-    try {
-      return { status: 'ok', value: JSON.parse(buf.toString('utf8')) as unknown };
-    } catch (err) {
-      return { status: 'corrupt', reason: jsonReason(err) };
-    }
+    return over ? { status: 'corrupt', reason: `over ${maxBytes} bytes` } : { status: 'ok', bytes: buf };
   } catch (err) {
     if (errCode(err) === 'ENOENT') return { status: 'missing' };
     return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
   } finally {
     if (fd !== undefined) safe(() => closeSync(fd!));
+  }
+}
+
+/** Never throws. Files over maxBytes (default 1 MiB) count as corrupt ("over 1048576 bytes"). */
+export function readJsonFile(file: string, maxBytes: number = DEFAULT_MAX_BYTES): ReadResult {
+  const r = readFileBytes(file, maxBytes);
+  if (r.status !== 'ok') return r;
+  try {
+    return { status: 'ok', value: JSON.parse(r.bytes.toString('utf8')) as unknown };
+  } catch (err) {
+    return { status: 'corrupt', reason: jsonReason(err) };
   }
 }
 
