@@ -18,7 +18,7 @@ export interface ChangedFile {
 }
 
 export interface ActionRecord {
-  kind: ActionKind | 'exec';
+  kind: ActionKind;
   turn: number;
   seq: number;
   /** Redacted excerpt of the command. */
@@ -168,7 +168,7 @@ export type SessionEffect =
       toolUseId?: string;
       writes: string[];
       reads: string[];
-      actions: Array<{ kind: ActionKind | 'exec'; command: string }>;
+      actions: Array<{ kind: ActionKind; command: string }>;
     }
   | { type: 'nudged'; verifyWriteSeq?: number; claims?: string[] }
   | { type: 'grant'; grant: Omit<Grant, 'id' | 'createdAt'> }
