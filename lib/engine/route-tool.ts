@@ -8,8 +8,9 @@ import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { judgeReadOnly } from '../analyzers/session/actions.js';
 import { askEffect, gateTool } from './session-gate.js';
+import { pathContext, shellContext } from './contexts.js';
 import { matchPath } from '../analyzers/paths/match.js';
-import { normalisePath, type NormalisedPath, type PathContext } from '../analyzers/paths/normalise.js';
+import { normalisePath, type NormalisedPath } from '../analyzers/paths/normalise.js';
 import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
 import { mergeKnown, NO_SCAN, scanExternal, type ExternalScan } from './external-secrets.js';
@@ -83,8 +84,6 @@ function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: Engin
   return out;
 }
 
-export const shellContext = (ctx: CallContext, deps: EngineDeps): ShellContext => ({ cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir });
-
 function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: EngineDeps, ext: ExternalScan): LocalFindings {
   const command = input.command as string;
   const view = viewOf(deps.registry);
@@ -109,12 +108,6 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const findings: LocalFindings = { matches: dedupe(matches), intent: classifyIntent(analysis) };
   if (rewrite) findings.rewrite = rewrite;
   return gateTool('Bash', command, findings, ctx, deps, () => judgeReadOnly(analysis, view.actions, sctx));
-}
-
-export function pathContext(cwd: string, deps: EngineDeps): PathContext {
-  const pctx: PathContext = { cwd, home: deps.home, projectDir: deps.projectDir, trustedRoots: deps.config.trustedRoots };
-  if (deps.pathFacts) pctx.facts = deps.pathFacts;
-  return pctx;
 }
 
 /** The registry's path patterns with the outside-the-project tier as configured (off: dropped; warn: its

@@ -50,11 +50,14 @@ export function gateTool(
 ): LocalFindings {
   const s = deps.session;
   if (!s) return findings;
-  const cap = toolCapability(toolName, ctx, deps);
   const grants = activeGrants(s, deps.now());
+  const ro = readOnlyStatus(s);
+  // The common case on every tool call: no grant to apply and no read-only mode, so no capability lookup.
+  if (!grants.length && !ro) return findings;
+  const cap = toolCapability(toolName, ctx, deps);
   const used: string[] = [];
   const matches = findings.matches.filter((m) => {
-    if (!grantable(m)) return true;
+    if (!grants.length || !grantable(m)) return true;
     const { target } = grantKey(m, deps);
     const g = grants.find((x) => grantCovers(x, m.id, target, cap.capability));
     if (!g) return true;
@@ -62,7 +65,6 @@ export function gateTool(
     return false;
   });
   const out: LocalFindings = { ...findings, matches };
-  const ro = readOnlyStatus(s);
   if (ro) {
     out.session = { readOnly: `${ro.scope}: ${ro.why}` };
     let denial: string | undefined;

@@ -10,7 +10,7 @@ import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import type { ActionRecord, SessionEffect } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
-import { pathContext, shellContext } from './route-tool.js';
+import { pathContext, shellContext } from './contexts.js';
 import { fileTargets } from './tool-input.js';
 
 /** How the session names a file: project-relative inside the project, else as displayed (`~/…`, absolute). */

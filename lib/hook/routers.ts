@@ -1,6 +1,6 @@
 // One router per Claude Code event: the hook stdin → the engine's route. Each hook entry imports only its own
 // router, so a hook bundle carries only its route's code (the Stop hook's claim detector and transcript reader
-// stay out of pre-tool-use); the CLI's eval and explain use them all.
+// stay out of pre-tool-use, and so does the project-check lookup); the CLI's eval and explain use them all.
 
 import { routePostTool } from '../engine/route-post-tool.js';
 import { routeUserPrompt } from '../engine/route-prompt.js';
@@ -9,6 +9,7 @@ import { routeToolExecution } from '../engine/route-tool.js';
 import type { CallContext, EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { PostToolUseInput, PreToolUseInput, StopInput, UserPromptSubmitInput } from '../protocol/claude-code/schema.js';
+import { projectChecks } from './project-checks.js';
 import { lastAssistantText } from './transcript.js';
 
 export type Router<I> = (input: I, ctx: CallContext, deps: EngineDeps) => Promise<UnifiedRoutingDecision>;
@@ -36,7 +37,9 @@ export const stopRouter: Router<StopInput> = (i, ctx, deps) => {
       : i.transcript_path
         ? lastAssistantText(i.transcript_path)
         : undefined;
-  return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, deps);
+  // The project's check command is looked up only here, and only if a Stop reason needs it.
+  const withChecks: EngineDeps = deps.session && !deps.projectChecks ? { ...deps, projectChecks: () => projectChecks(deps.projectDir) } : deps;
+  return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, withChecks);
 };
 
 export const ALL_ROUTERS: Routers = {

@@ -18,7 +18,6 @@ import { fileSystemFacts } from './path-facts.js';
 import { secretlintScanner } from '../analyzers/secrets/secretlint.js';
 import { orchestratorFor } from './orchestrator.js';
 import type { Routers } from './routers.js';
-import { projectChecks } from './project-checks.js';
 import type { HookwardenConfig } from '../config/types.js';
 import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
 
@@ -172,7 +171,6 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (stateful) {
     loaded = loadSession(loc.hookwardenHome, input.session_id, loc.projectDir, rt.now(), cfg.config.session);
     deps.session = loaded.state;
-    deps.projectChecks = () => projectChecks(loc.projectDir);
   }
   let decision: UnifiedRoutingDecision;
   try {

@@ -1,6 +1,6 @@
 // One orchestrator call per decision, with a hard timeout. Never throws.
 
-import type { KeterLevel, KeterRequest, Level, OrchestrationResult } from '../engine/types.js';
+import type { KeterRequest, OrchestrationResult } from '../engine/types.js';
 import { keterToLevel } from '../engine/lattice.js';
 import { oneLine } from '../errors.js';
 import { isMalformedAnswerError, type Orchestrator } from './types.js';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeterRequest } from '../../lib/engine/types.js';
 import { consultKeter } from '../../lib/keter/consult.js';
-
-const EXPECTED_LEVEL = { silent: 'silent', allow: 'allow', notify: 'warn', warn: 'warn', ask: 'ask', block: 'block' } as const;
 import { MalformedAnswerError, type Orchestrator } from '../../lib/keter/types.js';
 import { parseKeterAnswer } from '../../lib/keter/validate.js';
+
+const EXPECTED_LEVEL = { silent: 'silent', allow: 'allow', notify: 'warn', warn: 'warn', ask: 'ask', block: 'block' } as const;
 
 const REQ: KeterRequest = {
   eventType: 'tool_use',

@@ -4,7 +4,6 @@
 import { locate } from '../../hook/locations.js';
 import { auditSessionChange } from '../../hook/audit.js';
 import { prepare } from '../../hook/run-hook.js';
-import { viewOf } from '../../registry/select.js';
 import { CAPABILITIES } from '../../registry/types.js';
 import { formatDuration, parseDuration } from '../../session/duration.js';
 import { listSessions, loadSession, updateSession } from '../../session/session-file.js';
