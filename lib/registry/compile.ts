@@ -53,6 +53,14 @@ function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string):
   };
 }
 
+/** Lexicon words as one cue regex, and the pattern's own regexes (flags "iu"). */
+function evidence(p: { words?: string[]; regex?: string[] }): { words?: RegexSource; regex: RegexSource[] } {
+  return {
+    ...(p.words?.length ? { words: compileCues(p.words) } : {}),
+    regex: (p.regex ?? []).map((source) => ({ source, flags: 'iu' })),
+  };
+}
+
 function compileOne(p: PatternSource, pack: string): CompiledPattern {
   if (p.kind === 'path') return compilePath(p, pack);
   // Session patterns: no verdict of their own, except claims, which block the stop once.
@@ -75,6 +83,21 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
       return { ...quiet, kind: 'capability', capability: p.capability, access: p.access, tools: p.tools.map((g) => compileGlob(g, false)) };
     case 'mode':
       return { ...quiet, kind: 'mode', mode: p.mode, cues: compileCues(p.cues) };
+    case 'sensitive':
+      return { ...quiet, kind: 'sensitive', category: p.category, ...evidence(p) };
+    case 'convention':
+      return { ...quiet, kind: 'convention', ...evidence(p), names: p.names };
+    case 'memory-cue':
+      return { ...quiet, kind: 'memory-cue', op: p.op, keywords: p.keywords, cues: p.cues.map((source) => ({ source, flags: 'iu' })) };
+    case 'memory-target':
+      return {
+        ...quiet,
+        kind: 'memory-target',
+        tools: p.tools.map((g) => compileGlob(g, false)),
+        paths: p.paths.map((g) => compileGlob(g, false)),
+        shape: p.shape,
+        loadedByAgent: p.loadedByAgent,
+      };
   }
   const base = { id: p.id, pack, severity: p.severity, action: p.action, message: p.message, hint: p.hint };
   switch (p.kind) {

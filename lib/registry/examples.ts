@@ -11,6 +11,9 @@ import { findClaims } from '../analyzers/claims/detect.js';
 import { commandActions } from '../analyzers/session/actions.js';
 import { capabilityOf } from '../analyzers/session/capability.js';
 import { matchModeCue } from '../analyzers/session/mode-cues.js';
+import { classifyFact } from '../analyzers/memory/classify.js';
+import { findMemoryRequests } from '../analyzers/memory/requests.js';
+import { memoryTargetForPath, memoryTargetForTool } from '../analyzers/memory/targets.js';
 import type { CompiledPattern, PathOp } from './types.js';
 
 /** The fixed context examples are judged in: a project at /home/dev/project. */
@@ -40,6 +43,20 @@ export function patternMatches(p: CompiledPattern, example: string): boolean {
       return capabilityOf(example, [p]).id === p.id;
     case 'mode':
       return matchModeCue(example, [p]) !== undefined;
+    case 'sensitive':
+      return classifyFact(example, { sensitive: [p], conventions: [] }).by.includes(p.id);
+    case 'convention':
+      return classifyFact(example, { sensitive: [], conventions: [p] }).by.includes(p.id);
+    case 'memory-cue': {
+      const found = findMemoryRequests(example, [p]);
+      return [...found.requests, ...found.answers].some((r) => r.cue === p.id);
+    }
+    case 'memory-target': {
+      // "tool:mcp__memory__create_entities" or "path:CLAUDE.md" (a path as a tool would write it).
+      const [, how, rest = ''] = /^(tool|path):(.*)$/s.exec(example) ?? [];
+      if (how === 'tool') return memoryTargetForTool(rest, [p]) === p;
+      return memoryTargetForPath(normalisePath(rest, EXAMPLE_CONTEXT).forms, [p]) === p;
+    }
   }
 }
 

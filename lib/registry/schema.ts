@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import './zod-messages.js';
 import { shellMatchSchema } from './schema-shell.js';
-import { ACTION_KINDS, CAPABILITIES } from './types.js';
+import { ACTION_KINDS, CAPABILITIES, MEMORY_OPS, SENSITIVE_CATEGORIES } from './types.js';
 
 const nonEmpty = z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
 const idSchema = z
@@ -128,6 +128,56 @@ export const modePatternSchema = z.strictObject({
   cues: z.array(nonEmpty).check(z.minLength(1)),
 });
 
+const regexList = z.array(nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression')));
+const lowercaseList = z.array(nonEmpty.check(z.refine((k) => k === k.toLowerCase(), 'must be lowercase')));
+const hasEvidence = (p: { words?: string[] | undefined; regex?: string[] | undefined }): boolean =>
+  (p.words?.length ?? 0) + (p.regex?.length ?? 0) > 0;
+const EVIDENCE_MESSAGE = 'needs at least one entry in words or regex';
+
+/** Memory patterns (docs/memory.md): like session patterns they carry no verdict of their own. */
+export const sensitivePatternSchema = z
+  .strictObject({
+    ...sessionBase,
+    kind: z.literal('sensitive'),
+    category: z.enum(SENSITIVE_CATEGORIES),
+    /** Words or phrases; matched case-insensitively on word boundaries. */
+    words: z.optional(z.array(nonEmpty)),
+    regex: z.optional(regexList),
+  })
+  .check(z.refine(hasEvidence, EVIDENCE_MESSAGE));
+
+export const conventionPatternSchema = z
+  .strictObject({
+    ...sessionBase,
+    kind: z.literal('convention'),
+    words: z.optional(z.array(nonEmpty)),
+    regex: z.optional(regexList),
+    /** Technical proper nouns that are never a person's name ("vitest", "github"). */
+    names: z._default(lowercaseList, []),
+  })
+  .check(z.refine(hasEvidence, EVIDENCE_MESSAGE));
+
+export const memoryCuePatternSchema = z.strictObject({
+  ...sessionBase,
+  kind: z.literal('memory-cue'),
+  op: z.enum(MEMORY_OPS),
+  keywords: lowercaseList.check(z.minLength(1)),
+  cues: regexList.check(z.minLength(1)),
+});
+
+export const memoryTargetPatternSchema = z
+  .strictObject({
+    ...sessionBase,
+    kind: z.literal('memory-target'),
+    /** picomatch globs over tool names. */
+    tools: z._default(z.array(nonEmpty), []),
+    /** picomatch globs over normalised paths (like path patterns: project-relative inside, `~/…` under home). */
+    paths: z._default(z.array(nonEmpty), []),
+    shape: z.enum(['mcp-memory', 'file', 'strings']),
+    loadedByAgent: z._default(z.boolean(), false),
+  })
+  .check(z.refine((p) => p.tools.length + p.paths.length > 0, 'needs at least one of tools, paths'));
+
 export const patternSchema = z.discriminatedUnion('kind', [
   intentPatternSchema,
   shellPatternSchema,
@@ -137,6 +187,10 @@ export const patternSchema = z.discriminatedUnion('kind', [
   claimPatternSchema,
   capabilityPatternSchema,
   modePatternSchema,
+  sensitivePatternSchema,
+  conventionPatternSchema,
+  memoryCuePatternSchema,
+  memoryTargetPatternSchema,
 ]);
 
 export const packSchema = z.strictObject({

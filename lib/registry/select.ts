@@ -6,6 +6,10 @@ import type {
   CompiledClaim,
   CompiledIntent,
   CompiledMode,
+  CompiledConvention,
+  CompiledMemoryCue,
+  CompiledMemoryTarget,
+  CompiledSensitive,
   CompiledPattern,
   CompiledPath,
   CompiledRegistry,
@@ -22,6 +26,10 @@ export interface RegistryView {
   claims: CompiledClaim[];
   capabilities: CompiledCapability[];
   modes: CompiledMode[];
+  sensitive: CompiledSensitive[];
+  conventions: CompiledConvention[];
+  memoryCues: CompiledMemoryCue[];
+  memoryTargets: CompiledMemoryTarget[];
 }
 
 const views = new WeakMap<CompiledRegistry, RegistryView>();
@@ -36,12 +44,16 @@ const LIST: { [K in CompiledPattern['kind']]: keyof RegistryView } = {
   claim: 'claims',
   capability: 'capabilities',
   mode: 'modes',
+  sensitive: 'sensitive',
+  convention: 'conventions',
+  'memory-cue': 'memoryCues',
+  'memory-target': 'memoryTargets',
 };
 
 export function viewOf(r: CompiledRegistry): RegistryView {
   let v = views.get(r);
   if (!v) {
-    v = { intents: [], shell: [], paths: [], secrets: [], actions: [], claims: [], capabilities: [], modes: [] };
+    v = { intents: [], shell: [], paths: [], secrets: [], actions: [], claims: [], capabilities: [], modes: [], sensitive: [], conventions: [], memoryCues: [], memoryTargets: [] };
     for (const p of r.patterns) (v[LIST[p.kind]] as CompiledPattern[]).push(p);
     views.set(r, v);
   }

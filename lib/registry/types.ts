@@ -145,6 +145,54 @@ export interface CompiledMode extends CompiledBase {
   cues: RegexSource;
 }
 
+/** Categories of personal facts a memory needs consent for (docs/memory.md). */
+export const SENSITIVE_CATEGORIES = ['person', 'location', 'health', 'finance', 'government-id', 'contact'] as const;
+export type SensitiveCategory = (typeof SENSITIVE_CATEGORIES)[number];
+
+/** Evidence that a fact is personal: lexicon words (whole words, case-insensitive) and/or regexes (flags "iu"). */
+export interface CompiledSensitive extends CompiledBase {
+  kind: 'sensitive';
+  category: SensitiveCategory;
+  words?: RegexSource;
+  regex: RegexSource[];
+}
+
+/** Evidence that a fact is a preference or project convention (a low-sensitivity fact), and the technical proper
+ * nouns ("Vitest", "GitHub") that are never a person's name. */
+export interface CompiledConvention extends CompiledBase {
+  kind: 'convention';
+  words?: RegexSource;
+  regex: RegexSource[];
+  /** Lowercase technical names. */
+  names: string[];
+}
+
+export const MEMORY_OPS = ['remember', 'forget', 'approve', 'reject'] as const;
+export type MemoryOp = (typeof MEMORY_OPS)[number];
+
+/** A prompt cue asking hookwarden to remember or forget a fact, or answering a pending memory item. Remember and
+ * forget cues capture the fact in a named group `fact`; approve and reject cues capture the item id in `id`. */
+export interface CompiledMemoryCue extends CompiledBase {
+  kind: 'memory-cue';
+  op: MemoryOp;
+  /** Lowercase substrings one of which every cue match contains (a gate before the cue regexes). */
+  keywords: string[];
+  /** Case-insensitive regexes (flags "iu"). */
+  cues: RegexSource[];
+}
+
+/** Where the model writes memory: MCP memory tools (by name) and memory files (by normalised path). */
+export interface CompiledMemoryTarget extends CompiledBase {
+  kind: 'memory-target';
+  tools: RegexSource[];
+  paths: RegexSource[];
+  /** How facts are read from the tool input: a memory server's entities/observations/relations, a file's added
+   * lines, or every string in the input. */
+  shape: 'mcp-memory' | 'file' | 'strings';
+  /** The agent loads these files itself (CLAUDE.md): their facts are not injected again at session start. */
+  loadedByAgent: boolean;
+}
+
 export type CompiledPattern =
   | CompiledIntent
   | CompiledShell
@@ -153,7 +201,11 @@ export type CompiledPattern =
   | CompiledAction
   | CompiledClaim
   | CompiledCapability
-  | CompiledMode;
+  | CompiledMode
+  | CompiledSensitive
+  | CompiledConvention
+  | CompiledMemoryCue
+  | CompiledMemoryTarget;
 
 export interface Route {
   intent: string;
