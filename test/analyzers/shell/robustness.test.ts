@@ -5,6 +5,11 @@ import type { ShellAnalysis } from '../../../lib/analyzers/shell/types.js';
 
 const ctx = { cwd: '/home/dev/project', home: '/home/dev' };
 
+/** A hang detector, not a speed claim (speed is measured by `npm run bench`): an input that made the analyzer
+ * quadratic or worse would take minutes; a loaded CI machine running the hook-process suites beside this one can
+ * make a 5 ms analysis take over 100 ms. */
+const HANG_MS = 10_000;
+
 function timed(cmd: string): { a: ShellAnalysis; ms: number } {
   const t = performance.now();
   const a = analyzeShell(cmd, ctx);
@@ -17,7 +22,7 @@ describe('parse errors', () => {
       const { a, ms } = timed(cmd);
       expect(a.parseError, cmd).toBe('unbalanced quote');
       expect(a.segments.length).toBeGreaterThan(0);
-      expect(ms).toBeLessThan(100);
+      expect(ms).toBeLessThan(HANG_MS);
     }
     expect(analyzeShell("rm -rf / 'x", ctx).segments[0]?.argv).toEqual(['rm', '-rf', '/', 'x']);
   });
@@ -26,14 +31,14 @@ describe('parse errors', () => {
     const { a, ms } = timed('rm -rf /\0tmp');
     expect(a.parseError).toBe('NUL byte in command');
     expect(a.segments[0]?.program).toBe('rm');
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(HANG_MS);
   });
 
   it('5000 nested $( (unclosed and closed) stay fast and bounded', () => {
     for (const cmd of ['$('.repeat(5000), `${'$('.repeat(5000)}rm -rf /${')'.repeat(5000)}`, `echo ${'`echo '.repeat(5000)}`]) {
       const { a, ms } = timed(cmd);
       expect(a.parseError).toBeDefined();
-      expect(ms).toBeLessThan(100);
+      expect(ms).toBeLessThan(HANG_MS);
     }
     expect(analyzeShell(`${'$('.repeat(5000)}rm -rf /${')'.repeat(5000)}`, ctx).parseError).toBe('nesting too deep');
   });
@@ -48,7 +53,7 @@ describe('parse errors', () => {
   it('1 MB input is refused quickly', () => {
     const { a, ms } = timed('x'.repeat(1024 * 1024));
     expect(a).toEqual({ segments: [], facts: [], parseError: 'command too large' });
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(HANG_MS);
   });
 
   it('other unterminated constructs', () => {
@@ -64,7 +69,7 @@ describe('parse errors', () => {
     const K = 200 * 1024;
     for (const cmd of ['a;'.repeat(K / 2), '('.repeat(K), '"\\'.repeat(K / 2), "$'".repeat(K / 2), 'eval '.repeat(K / 5), 'f(){ '.repeat(K / 5)]) {
       const { ms } = timed(cmd);
-      expect(ms).toBeLessThan(2000);
+      expect(ms).toBeLessThan(HANG_MS);
     }
   });
 });
