@@ -51,6 +51,19 @@ export interface AuditEventV1 {
   error?: string;
   /** What the session state contributed or changed (read-only status, grants used, approvals remembered). */
   session?: { read_only?: string; grants_used?: string[]; notes?: string[] };
+  /** Memory lines (event "memory"): what happened to which fact and under which consent; never the text of a
+   * sensitive fact (its masked preview only). `decision` is the hook call or CLI command that caused it. */
+  memory?: {
+    id: string;
+    scope: string;
+    consent: string;
+    class?: string;
+    categories?: string[];
+    preview?: string;
+    origin?: { kind: string; tool?: string; path?: string; tool_use_id?: string };
+    reason?: string;
+    decision?: string;
+  };
   /** Paths whose strings were masked (e.g. "input.tool_input.command"), or "<part>:dropped". Like OPA's "masked". */
   redactions: string[];
 }

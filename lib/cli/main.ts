@@ -5,6 +5,7 @@ import { explainCommand } from './commands/explain.js';
 import { installCommand, uninstallCommand } from './commands/install.js';
 import { patternsCheckCommand } from './commands/patterns-check.js';
 import { grantCommand, modeCommand, revokeCommand, sessionCommand } from './commands/session.js';
+import { memoryCommand } from './commands/memory.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -17,6 +18,7 @@ export const COMMANDS: Command[] = [
   grantCommand,
   revokeCommand,
   sessionCommand,
+  memoryCommand,
   installCommand,
   uninstallCommand,
 ];

@@ -57,4 +57,13 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
     readOnlyPrefix: 'ro:',
     readWritePrefix: 'rw:',
   },
+  memory: {
+    enabled: true,
+    pendingTtl: '24h',
+    maxFacts: 200,
+    maxFactChars: 500,
+    maxAgeDays: 365,
+    injectMaxChars: 2000,
+    userStore: false,
+  },
 };

@@ -46,6 +46,17 @@ const fileSchema = z.strictObject({
       readWritePrefix: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
     }),
   ),
+  memory: z.optional(
+    z.strictObject({
+      enabled: z.optional(z.boolean()),
+      pendingTtl: z.optional(z.string().check(z.refine(isDuration, 'must be a duration such as "24h" or "7d"'))),
+      maxFacts: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+      maxFactChars: z.optional(z.number().check(z.int(), z.minimum(20), z.maximum(4000))),
+      maxAgeDays: z.optional(z.number().check(z.minimum(0), z.maximum(36_500))),
+      injectMaxChars: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(9000))),
+      userStore: z.optional(z.boolean()),
+    }),
+  ),
   trustedRoots: z.optional(
     z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
   ),
@@ -66,8 +77,14 @@ export interface LoadedConfig {
 }
 
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, session, ...rest } = file;
-  const next: HookwardenConfig = { ...base, ...rest, keter: { ...base.keter }, session: { ...base.session, ...session } };
+  const { $schema: _ignored, keter, session, memory, ...rest } = file;
+  const next: HookwardenConfig = {
+    ...base,
+    ...rest,
+    keter: { ...base.keter },
+    session: { ...base.session, ...session },
+    memory: { ...base.memory, ...memory },
+  };
   if (keter) {
     const { matrix, toolRisk, ...k } = keter;
     Object.assign(next.keter, k);

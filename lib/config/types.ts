@@ -43,6 +43,24 @@ export interface SessionConfig {
   readWritePrefix: string;
 }
 
+/** Memory with consent (docs/memory.md). */
+export interface MemoryConfig {
+  /** Read memory requests and proposals, store facts, inject them at session start. */
+  enabled: boolean;
+  /** A sensitive fact the model proposed waits this long for the user's consent, then expires ("24h"). */
+  pendingTtl: string;
+  /** Facts kept per store; past it the oldest are evicted (audited). */
+  maxFacts: number;
+  /** A longer fact is refused (say it shorter). */
+  maxFactChars: number;
+  /** Facts older than this many days expire (audited); 0 keeps them until forgotten. */
+  maxAgeDays: number;
+  /** Session start injects approved facts up to this many characters (newest first); 0 injects nothing. */
+  injectMaxChars: number;
+  /** Requests that say they hold in every project ("in all my projects") go to a user-wide store. */
+  userStore: boolean;
+}
+
 export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
@@ -63,4 +81,5 @@ export interface HookwardenConfig {
    * when a cheap prefilter says a text could hold one of its findings). */
   secretlint: boolean;
   session: SessionConfig;
+  memory: MemoryConfig;
 }

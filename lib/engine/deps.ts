@@ -5,6 +5,7 @@ import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
 import type { ProjectCheck } from '../hook/project-checks.js';
+import type { MemoryFile, MemoryScope } from '../memory/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { KeterRequest, OrchestrationResult } from './types.js';
 
@@ -25,6 +26,18 @@ export interface EngineDeps {
   session?: SessionState;
   /** The project's own check commands (package.json scripts, Makefile…), read only when a Stop needs them. */
   projectChecks?: () => ProjectCheck[];
+  /** Reads for memory (stores, a proposal in the transcript, a memory file's current text); absent in what-if runs. */
+  memory?: MemoryAccess;
+}
+
+/** What the memory paths may read, injected by the hook runner (every read is bounded and never throws). */
+export interface MemoryAccess {
+  /** A store as it is now (the user store only when `memory.userStore` is on). */
+  load(scope: MemoryScope): MemoryFile;
+  /** A tool call in the agent's transcript, by its tool_use id. */
+  readToolUse(transcriptPath: string, toolUseId: string): { name: string; input: Record<string, unknown> } | undefined;
+  /** A memory file's current text (a Write replacing it adds only the lines that are new). */
+  readText(path: string): string | undefined;
 }
 
 /** Per-call context shared by every route. */
@@ -35,4 +48,6 @@ export interface CallContext {
   toolUseId?: string;
   /** MCP server of the tool (stdin `mcp_server.name`), when Claude Code names it. */
   mcpServer?: string;
+  /** The agent's transcript (stdin `transcript_path`): where a memory proposal can be read again. */
+  transcriptPath?: string;
 }

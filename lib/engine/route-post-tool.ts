@@ -7,6 +7,7 @@ import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
 import { observeTool } from './session-observe.js';
+import { memoryRan } from './memory-tool.js';
 import type { UnifiedRoutingDecision } from './types.js';
 
 const MAX_OUTPUT_CHARS = 512 * 1024;
@@ -30,7 +31,7 @@ export async function routePostTool(
   const d = await runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
     matches: matchSecrets(text, view.secrets, 'output', 'tool_response', ext.findings),
   }), { toolName });
-  const observed = observeTool(toolName, toolInput, ctx, deps);
-  if (observed) d.effects = [observed];
+  const effects = [observeTool(toolName, toolInput, ctx, deps), memoryRan(ctx, deps)].filter((e) => e !== undefined);
+  if (effects.length) d.effects = effects;
   return d;
 }

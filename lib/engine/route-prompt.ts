@@ -13,6 +13,8 @@ import type { Match, Suggestion, UnifiedRoutingDecision } from './types.js';
 import { matchModeCue } from '../analyzers/session/mode-cues.js';
 import { applyEffects, readOnlyStatus, type SessionEffect } from '../session/state.js';
 import { liftHint } from './session-gate.js';
+import { promptMemory } from './memory-prompt.js';
+import { stripPrivate } from '../analyzers/memory/text.js';
 
 function suggestionsFor(matches: Match[], deps: EngineDeps): Suggestion[] {
   if (!deps.config.suggestAgents) return [];
@@ -72,11 +74,14 @@ function sessionTurn(d: UnifiedRoutingDecision, prompt: string, deps: EngineDeps
 export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
   const view = viewOf(deps.registry);
   const ext = await scanExternal(deps, prompt);
-  const content = excerpt(redactSecrets(prompt, view.secrets, ext.known).text, 500);
+  // Private blocks are judged (a credential in one still blocks) but never recorded.
+  const content = excerpt(redactSecrets(stripPrivate(prompt), view.secrets, ext.known).text, 500);
   const d = await runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
     const intents = matchIntents(prompt, view.intents);
     const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt', ext.findings);
     return { matches: [...secrets, ...intents], suggestions: suggestionsFor(intents, deps) };
   });
-  return sessionTurn(notSent(d), prompt, deps);
+  const turn = sessionTurn(notSent(d), prompt, deps);
+  promptMemory(prompt, turn, ctx, deps, ext.known);
+  return turn;
 }

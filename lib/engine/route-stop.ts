@@ -9,6 +9,7 @@ import type { ActionKind, CompiledClaim } from '../registry/types.js';
 import type { SessionEffect, SessionState } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
+import { flushProposals } from './memory-tool.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
 
 export const STOP_HOOK_ACTIVE_RULE = 'STOP_HOOK_ACTIVE_NEVER_BLOCKS';
@@ -123,5 +124,7 @@ export async function routeStop(stop: StopInput, ctx: CallContext, deps: EngineD
     if (d.decision.action === 'block' || d.decision.action === 'warn') d.decision = { ...d.decision, action: 'allow', shouldProceed: true, injections: [] };
     d.audit.decisionRules.push(STOP_HOOK_ACTIVE_RULE);
   }
+  // After the turn: the memory facts its tools proposed (and that ran) are stored.
+  flushProposals(d, ctx, deps);
   return d;
 }

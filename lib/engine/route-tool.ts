@@ -21,6 +21,7 @@ import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
 import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool-input.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
+import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -78,7 +79,10 @@ function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: Engin
     if ((a.op === 'read' && LOADS_WITHOUT_PRINTING.has(a.via)) || METADATA_ONLY.has(a.via)) continue;
     const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
     for (const candidate of a.samples ?? [a.path]) {
-      out.push(...pathMatches(normalisePath(candidate, pctx), a.op, `${a.via} in Bash`, deps));
+      const path = normalisePath(candidate, pctx);
+      out.push(...pathMatches(path, a.op, `${a.via} in Bash`, deps));
+      const memory = a.op === 'write' ? shellMemoryWrite(path, deps) : undefined;
+      if (memory) out.push(memory);
     }
   }
   return out;
@@ -142,9 +146,9 @@ function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: Engi
 
 type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
 
-function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[]): LocalFindings {
+function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[], extra: Match[]): LocalFindings {
   const view = viewOf(deps.registry);
-  const matches: Match[] = [];
+  const matches: Match[] = [...extra];
   for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
@@ -183,14 +187,22 @@ export async function routeToolExecution(
     domain === 'bash_command'
       ? excerpt(redactSecrets(command, viewOf(deps.registry).secrets, known).text, 2000)
       : (target?.path.display ?? toolName);
+  const writtenPaths = targets.filter((t) => t.op === 'write').map((t) => t.path);
+  const memory = domain === 'bash_command' ? undefined : memoryProposal(toolName, input, writtenPaths, ctx, deps, known);
   const d = await runRoute('tool_use', domain, content, ctx, deps, () => {
     if (domain === 'bash_command') {
       if (typeof input.command !== 'string') throw new Error('Bash tool_input.command is missing or not a string');
       return bashFindings(input, ctx, deps, scans[0] ?? NO_SCAN);
     }
-    return gateTool(toolName, target?.path.display ?? toolName, fileFindings(toolName, toolInput, targets, deps, scans), ctx, deps);
+    return gateTool(toolName, target?.path.display ?? toolName, fileFindings(toolName, toolInput, targets, deps, scans, memory?.matches ?? []), ctx, deps);
   }, { toolName });
-  const ask = askEffect(d, ctx, deps);
-  if (ask) d.effects = [ask];
+  const effects = [askEffect(d, ctx, deps)];
+  if (memory) {
+    d.memory = { changes: memory.changes, ...(memory.withheld ? { withheld: true } : {}) };
+    // Low facts wait for the tool to run; a call that will not run proposes nothing.
+    if (d.decision.action !== 'block') effects.push(memory.effect);
+  }
+  const present = effects.filter((e) => e !== undefined);
+  if (present.length) d.effects = present;
   return d;
 }

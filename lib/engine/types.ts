@@ -1,5 +1,6 @@
 // Shared vocabulary of the routing engine: levels, matches, orchestrator answers and the decision record.
 
+import type { ScopedChange } from '../memory/facts.js';
 import type { SessionEffect } from '../session/state.js';
 
 /** One lattice of levels, ordered: silent < allow < warn < ask < block. */
@@ -143,6 +144,9 @@ export interface UnifiedRoutingDecision {
   audit: DecisionAudit;
   /** Session state changes this call asks for; the hook runner applies them under the session lock. */
   effects?: SessionEffect[];
+  /** Memory store changes this call asks for (applied under the store's lock, each audited on its own line);
+   * `withheld`: the tool input holds facts that may not be recorded before consent, so the audit omits it. */
+  memory?: { changes: ScopedChange[]; withheld?: boolean };
 }
 
 export const PHI_INV = 0.618;

@@ -5,6 +5,7 @@ import { redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js
 import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1, type AuditMeta } from '../audit/event.js';
 import { writeAuditEvent } from '../audit/write.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { MemoryEvent } from '../memory/facts.js';
 import type { HookwardenError } from '../errors.js';
 import type { CompiledSecret } from '../registry/types.js';
 import { hookwardenHome } from '../audit/paths.js';
@@ -75,4 +76,37 @@ export function auditSessionChange(home: string, sessionId: string, command: str
     ...(notes.length ? { session: { notes } } : {}),
   };
   return writeAuditEvent(home, ev, new Date(now));
+}
+
+/** One line per memory event (stored, pending, approved, rejected, forgotten, expired, evicted, refused), event
+ * "memory", the rule naming what happened. `clean` redacts every string once more. Returns the first failure. */
+export function auditMemoryEvents(
+  home: string,
+  events: readonly MemoryEvent[],
+  cause: { sessionId: string; decisionId?: string; source: string },
+  rt: Pick<RuntimeDeps, 'now' | 'newId' | 'engineVersion'>,
+  clean: (s: string) => string = (s) => s,
+): string | undefined {
+  let failure: string | undefined;
+  for (const e of events) {
+    const now = rt.now();
+    const o = e.origin;
+    const ev: AuditEventV1 = {
+      ...plainEvent(rt, now, e.sessionId ?? cause.sessionId, 'memory'),
+      rules: [e.rule],
+      memory: {
+        id: e.id,
+        scope: e.scope,
+        consent: e.consent,
+        ...(e.class ? { class: e.class } : {}),
+        ...(e.categories?.length ? { categories: e.categories } : {}),
+        ...(e.preview !== undefined ? { preview: clean(e.preview) } : {}),
+        ...(o ? { origin: { kind: o.kind, ...(o.tool ? { tool: o.tool } : {}), ...(o.path ? { path: clean(o.path) } : {}), ...(o.toolUseId ? { tool_use_id: o.toolUseId } : {}) } } : {}),
+        ...(e.reason ? { reason: clean(e.reason) } : {}),
+        decision: cause.decisionId ?? cause.source,
+      },
+    };
+    failure ??= writeAuditEvent(home, ev, new Date(now));
+  }
+  return failure;
 }

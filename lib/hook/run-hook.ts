@@ -6,11 +6,11 @@ import { loadConfig } from '../config/load.js';
 import type { EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { HookwardenError, oneLine } from '../errors.js';
-import { renderDecision, renderSessionNotice, type HookOutput } from '../protocol/claude-code/render.js';
+import { renderDecision, renderSessionStart, type HookOutput } from '../protocol/claude-code/render.js';
 import { SCHEMAS, type HookStdin } from '../protocol/claude-code/schema.js';
 import { resolveRegistry, type EmbeddedRegistry } from '../registry/resolve.js';
 import { viewOf } from '../registry/select.js';
-import { auditDecision, auditRejectedInput } from './audit.js';
+import { auditDecision, auditMemoryEvents, auditRejectedInput } from './audit.js';
 import { errorDecision } from './error-decision.js';
 import { GUARD_HOOKS, HOOKS, type HookName } from './hooks.js';
 import { locate, type Locations } from './locations.js';
@@ -20,6 +20,13 @@ import { orchestratorFor } from './orchestrator.js';
 import type { Routers } from './routers.js';
 import type { HookwardenConfig } from '../config/types.js';
 import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
+import type { MemoryAccess } from '../engine/deps.js';
+import { stripPrivate } from '../analyzers/memory/text.js';
+import type { MemoryEvent, MemoryScope } from '../memory/facts.js';
+import { memoryContext } from '../memory/inject.js';
+import { loadMemory, updateMemory } from '../memory/memory-file.js';
+import { readFileBytes } from '../session/store.js';
+import { findToolUse } from './transcript.js';
 
 export const APPROVAL_REMEMBERED = 'APPROVAL_REMEMBERED';
 
@@ -87,6 +94,7 @@ async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Prom
     ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
     ...(typeof mcpServer === 'string' && mcpServer ? { mcpServer } : {}),
+    ...(input.transcript_path ? { transcriptPath: input.transcript_path } : {}),
   };
   const missing = (): never => {
     throw new Error(`no router for ${input.hook_event_name} in this bundle`);
@@ -149,11 +157,11 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   // Pruning reads the whole sessions folder: at session boundaries and prompts, not on every tool call.
   const pruneNote = stateful && PRUNE_EVENTS.has(input.hook_event_name) ? pruneQuietly(loc, rt.now(), cfg.config) : '';
   if (input.hook_event_name === 'SessionStart') {
-    const run: HookRun = issues.length
-      ? renderSessionNotice(`hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}`)
-      : { exitCode: 0, stdout: '', stderr: '' };
+    const memory = stateful && cfg.config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, cfg.config) : { note: '' };
+    const notice = issues.length ? `hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}` : undefined;
+    const run = renderSessionStart(notice, memory.context);
     if (rt.audit !== false) auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues);
-    return { ...run, stderr: run.stderr + notes + pruneNote };
+    return { ...run, stderr: run.stderr + notes + pruneNote + memory.note };
   }
   const deps: EngineDeps = {
     now: rt.now,
@@ -171,6 +179,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (stateful) {
     loaded = loadSession(loc.hookwardenHome, input.session_id, loc.projectDir, rt.now(), cfg.config.session);
     deps.session = loaded.state;
+    if (cfg.config.memory.enabled) deps.memory = memoryAccess(loc);
   }
   let decision: UnifiedRoutingDecision;
   try {
@@ -187,6 +196,9 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     hints: decision.decision.hints.map(clean),
     injections: decision.decision.injections.map(clean),
   };
+  // Memory first: when the store cannot be written, the session keeps the proposals for the next Stop.
+  const memory = stateful && decision.memory?.changes.length ? recordMemory(loc, decision, rt.now(), cfg.config) : { events: [], problem: '' };
+  if (memory.problem) decision.effects = decision.effects?.filter((e) => e.type !== 'memoryFlushed');
   const sessionNote = stateful ? recordSession(loc, input.session_id, decision, loaded, rt.now(), cfg.config, clean) : '';
   const rendered = renderDecision(input.hook_event_name, decision.decision);
   const auditError = rt.audit === false ? undefined : auditDecision(loc, decision, {
@@ -195,15 +207,91 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     configHash: cfg.hash,
     engineVersion: rt.engineVersion,
     latencyMs: rt.now() - started,
-    rawInput: input,
+    rawInput: auditInput(input, decision),
     secrets,
     ...(known?.size ? { known } : {}),
-    ...(issues.length || sessionNote ? { error: [...issues, sessionNote.trim()].filter(Boolean).join('; ') } : {}),
+    ...(issues.length || sessionNote || memory.problem ? { error: [...issues, sessionNote.trim(), memory.problem].filter(Boolean).join('; ') } : {}),
   });
-  const auditNote = auditError ? `hookwarden: audit not written: ${auditError}\n` : '';
+  const memoryAuditError = rt.audit === false || !memory.events.length ? undefined : auditMemoryEvents(
+    loc.hookwardenHome,
+    memory.events,
+    { sessionId: input.session_id, decisionId: decision.audit.decisionId, source: input.hook_event_name },
+    rt,
+    clean,
+  );
+  const auditNote = auditError || memoryAuditError ? `hookwarden: audit not written: ${auditError ?? memoryAuditError}\n` : '';
   const scanNote = second?.failure ? `hookwarden: ${second.failure} (judged with hookwarden's own secret patterns only)\n` : '';
   const stateNote = sessionNote ? `hookwarden: ${sessionNote}\n` : '';
-  return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote + stateNote + pruneNote, decision };
+  const memoryNote = memory.problem ? `hookwarden: ${memory.problem}\n` : '';
+  return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote + stateNote + memoryNote + pruneNote, decision };
+}
+
+/** The hook input as the audit keeps it: private prompt blocks replaced, and the tool input of a memory write
+ * that holds facts needing consent (or a credential) left out entirely. */
+function auditInput(input: HookStdin, d: UnifiedRoutingDecision): unknown {
+  if (d.memory?.withheld && 'tool_input' in input) return { ...input, tool_input: '[withheld: a memory write holding facts that need consent]' };
+  if ('prompt' in input && typeof input.prompt === 'string') return { ...input, prompt: stripPrivate(input.prompt) };
+  return input;
+}
+
+/** Reads the memory paths may do, bounded and never throwing. */
+function memoryAccess(loc: Locations): MemoryAccess {
+  return {
+    load: (scope) => loadMemory(loc.hookwardenHome, scope, loc.projectDir).file,
+    readToolUse: (path, id) => findToolUse(path, id),
+    readText: (path) => {
+      const r = readFileBytes(path, 1024 * 1024);
+      return r.status === 'ok' ? r.bytes.toString('utf8') : undefined;
+    },
+  };
+}
+
+const memoryScopes = (config: HookwardenConfig): MemoryScope[] => (config.memory.userStore ? ['project', 'user'] : ['project']);
+
+/** Applies the decision's memory changes, store by store, under each store's lock. */
+function recordMemory(loc: Locations, d: UnifiedRoutingDecision, now: number, config: HookwardenConfig): { events: MemoryEvent[]; problem: string } {
+  const events: MemoryEvent[] = [];
+  const problems: string[] = [];
+  for (const scope of memoryScopes(config)) {
+    const changes = (d.memory?.changes ?? []).filter((c) => c.scope === scope).map((c) => c.change);
+    if (!changes.length) continue;
+    try {
+      const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, changes, { now, config: config.memory });
+      events.push(...u.events);
+      if (u.note) problems.push(u.note);
+    } catch (err) {
+      problems.push(`memory not updated: ${oneLine(err)}`);
+    }
+  }
+  for (const rule of new Set(events.map((e) => e.rule))) if (!d.audit.decisionRules.includes(rule)) d.audit.decisionRules.push(rule);
+  return { events, problem: problems.join('; ') };
+}
+
+/** Session start: expiries due are applied (and audited), then the stored facts become the model's context. */
+function sessionStartMemory(loc: Locations, sessionId: string, rt: RuntimeDeps, config: HookwardenConfig): { context?: string; note: string } {
+  const now = rt.now();
+  const files = [];
+  const problems: string[] = [];
+  for (const scope of memoryScopes(config)) {
+    const loaded = loadMemory(loc.hookwardenHome, scope, loc.projectDir);
+    let file = loaded.file;
+    const note = loaded.note;
+    const oldest = config.memory.maxAgeDays > 0 ? now - config.memory.maxAgeDays * 86_400_000 : -Infinity;
+    if (note || file.pending.some((p) => p.expiresAt <= now) || file.facts.some((f) => f.createdAt < oldest)) {
+      try {
+        const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, [], { now, config: config.memory });
+        file = u.file;
+        if (u.note) problems.push(u.note);
+        const failed = auditMemoryEvents(loc.hookwardenHome, u.events, { sessionId, source: 'SessionStart' }, rt);
+        if (failed) problems.push(`audit not written: ${failed}`);
+      } catch (err) {
+        problems.push(`memory not updated: ${oneLine(err)}`);
+      }
+    }
+    files.push(file);
+  }
+  const context = memoryContext(files, config.memory.injectMaxChars);
+  return { ...(context ? { context } : {}), note: problems.map((p) => `hookwarden: ${p}\n`).join('') };
 }
 
 /** A copy of plain data with every string passed through `f`. */

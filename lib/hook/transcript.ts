@@ -107,3 +107,38 @@ export function lastAssistantText(path: string, maxBytes: number = DEFAULT_TAIL_
     return undefined;
   }
 }
+
+/** How much of a transcript is searched for a tool call (the end of it: proposals are recent). */
+export const TOOL_USE_SEARCH_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The tool call with this tool_use id in the transcript (main conversation or a subagent's): its tool name and
+ * input. Reads at most the last `maxBytes` (16 MiB); lines not mentioning the id are not parsed. Never throws;
+ * undefined when the file or the call is not there.
+ */
+export function findToolUse(
+  path: string,
+  toolUseId: string,
+  maxBytes: number = TOOL_USE_SEARCH_BYTES,
+): { name: string; input: Record<string, unknown> } | undefined {
+  try {
+    if (!toolUseId) return undefined;
+    const tail = readTail(path, Number.isFinite(maxBytes) && maxBytes >= 1 ? Math.floor(maxBytes) : TOOL_USE_SEARCH_BYTES);
+    if (!tail) return undefined;
+    const needle = JSON.stringify(toolUseId);
+    for (const raw of tail.split('\n')) {
+      if (!raw.includes(needle)) continue;
+      const line = parse(raw);
+      const content = line && isObject(line.message) ? line.message.content : undefined;
+      if (line?.type !== 'assistant' || !Array.isArray(content)) continue;
+      for (const block of content) {
+        if (isObject(block) && block.type === 'tool_use' && block.id === toolUseId && typeof block.name === 'string' && isObject(block.input)) {
+          return { name: block.name, input: block.input };
+        }
+      }
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -9,7 +9,7 @@ import { parseDuration } from './duration.js';
 export const STATE_VERSION = 1;
 
 /** Bounds: a state file stays small whatever the session does. */
-export const LIMITS = { changed: 200, actions: 100, pending: 64, grants: 64, nudges: 32 } as const;
+export const LIMITS = { changed: 200, actions: 100, pending: 64, grants: 64, nudges: 32, proposals: 32 } as const;
 
 export interface ChangedFile {
   path: string;
@@ -52,6 +52,22 @@ export interface Grant {
   source: 'approval' | 'cli';
 }
 
+/** Low-sensitivity facts a memory-writing tool call proposed: stored in hookwarden's memory at the end of the
+ * turn (Stop) if the tool ran (PostToolUse), dropped otherwise. Sensitive facts are never held here. */
+export interface MemoryProposal {
+  toolUseId: string;
+  turn: number;
+  tool: string;
+  /** The memory-target pattern that named the tool or file. */
+  target: string;
+  /** The memory file written, as displayed (absent for memory tools). */
+  path?: string;
+  /** The agent loads this file itself (CLAUDE.md): its facts are not injected again at session start. */
+  loadedByAgent?: boolean;
+  ran: boolean;
+  facts: Array<{ id: string; hash: string; text: string }>;
+}
+
 export interface TurnReadOnly {
   turn: number;
   cue: string;
@@ -84,6 +100,8 @@ export interface SessionState {
   grants: Grant[];
   /** What a Stop already blocked or reminded about: blocks happen once. */
   nudged: { verifyWriteSeq?: number; claims: string[] };
+  /** Memory proposals of this turn waiting for the tool to run and the turn to end (absent in older files). */
+  proposals?: MemoryProposal[];
 }
 
 export function freshState(sessionId: string, projectDir: string, now: number): SessionState {
@@ -173,7 +191,10 @@ export type SessionEffect =
   | { type: 'nudged'; verifyWriteSeq?: number; claims?: string[] }
   | { type: 'grant'; grant: Omit<Grant, 'id' | 'createdAt'> }
   | { type: 'revoke'; ids: string[] | 'all' }
-  | { type: 'mode'; mode: 'readonly' | 'normal'; by: string };
+  | { type: 'mode'; mode: 'readonly' | 'normal'; by: string }
+  | { type: 'memoryProposed'; proposal: Omit<MemoryProposal, 'turn' | 'ran'> }
+  | { type: 'memoryRan'; toolUseId: string }
+  | { type: 'memoryFlushed'; toolUseIds: string[] };
 
 export interface ApplyContext {
   now: number;
@@ -319,6 +340,18 @@ export function applyEffects(state: SessionState, effects: readonly SessionEffec
         for (const g of gone) out.notes.push(`grant revoked: ${describeGrant(g)}`);
         break;
       }
+      case 'memoryProposed': {
+        const list = (s.proposals ?? []).filter((p) => p.toolUseId !== e.proposal.toolUseId);
+        pushBounded(list, { ...e.proposal, turn: s.turn, ran: false }, LIMITS.proposals);
+        s.proposals = list;
+        break;
+      }
+      case 'memoryRan':
+        for (const p of s.proposals ?? []) if (p.toolUseId === e.toolUseId) p.ran = true;
+        break;
+      case 'memoryFlushed':
+        s.proposals = (s.proposals ?? []).filter((p) => !e.toolUseIds.includes(p.toolUseId));
+        break;
       case 'mode':
         if (s.mode !== e.mode) out.notes.push(`mode ${e.mode} (${e.by})`);
         s.mode = e.mode;

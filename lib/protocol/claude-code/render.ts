@@ -128,7 +128,11 @@ export function renderDecision(event: SupportedEvent, d: FinalDecision): HookOut
   }
 }
 
-/** For SessionStart: a note to the user (config or registry problems). */
-export function renderSessionNotice(message: string): HookOutput {
-  return out({ systemMessage: clip(message) });
+/** For SessionStart: a note to the user (config or registry problems) and context for the model (memory). */
+export function renderSessionStart(notice: string | undefined, context: string | undefined): HookOutput {
+  if (!notice && !context) return out(null);
+  return out({
+    ...(notice ? { systemMessage: clip(notice) } : {}),
+    ...(context ? { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: clip(context) } } : {}),
+  });
 }
