@@ -7,7 +7,7 @@ import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
 import { observeTool } from './session-observe.js';
-import { memoryRan } from './memory-tool.js';
+import { memoryRan } from './memory-flush.js';
 import type { UnifiedRoutingDecision } from './types.js';
 
 const MAX_OUTPUT_CHARS = 512 * 1024;

@@ -9,7 +9,7 @@ import type { ActionKind, CompiledClaim } from '../registry/types.js';
 import type { SessionEffect, SessionState } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
-import { flushProposals } from './memory-tool.js';
+import { flushProposals } from './memory-flush.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
 
 export const STOP_HOOK_ACTIVE_RULE = 'STOP_HOOK_ACTIVE_NEVER_BLOCKS';
