@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
 import { canonicalHash } from '../lib/registry/hash.js';
 import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
+import { HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
+import { registrySubset } from '../lib/registry/select.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOOK_NAMES = ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start'] as const;
@@ -64,6 +66,11 @@ const secretlintShims: Plugin = {
   },
 };
 
+/** A hook's copy of the registry: only the pattern kinds its route reads (HOOK_KINDS), same hash. */
+function subsetFor(embedded: EmbeddedRegistry, hook: HookName): EmbeddedRegistry {
+  return { ...embedded, registry: registrySubset(embedded.registry, HOOK_KINDS[hook]) };
+}
+
 async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const embedded = await embeddedRegistry();
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
         write: false,
         define: {
           ...common.define,
+          __HW_EMBEDDED__: JSON.stringify(JSON.stringify(subsetFor(embedded, name))),
           __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
           __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
         },

@@ -35,7 +35,7 @@ export interface RegistryView {
 const views = new WeakMap<CompiledRegistry, RegistryView>();
 
 /** Which list of the view each pattern kind goes to. */
-const LIST: { [K in CompiledPattern['kind']]: keyof RegistryView } = {
+export const VIEW_LIST: { [K in CompiledPattern['kind']]: keyof RegistryView } = {
   intent: 'intents',
   shell: 'shell',
   path: 'paths',
@@ -54,8 +54,25 @@ export function viewOf(r: CompiledRegistry): RegistryView {
   let v = views.get(r);
   if (!v) {
     v = { intents: [], shell: [], paths: [], secrets: [], actions: [], claims: [], capabilities: [], modes: [], sensitive: [], conventions: [], memoryCues: [], memoryTargets: [] };
-    for (const p of r.patterns) (v[LIST[p.kind]] as CompiledPattern[]).push(p);
+    for (const p of r.patterns) (v[VIEW_LIST[p.kind]] as CompiledPattern[]).push(p);
+    // A hook's subset: reading a kind it does not carry is a build mistake, and must fail loudly (an internal
+    // error, audited), never judge silently with an empty list.
+    if (r.kinds) {
+      for (const kind of Object.keys(VIEW_LIST) as Array<CompiledPattern['kind']>) {
+        if (r.kinds.includes(kind)) continue;
+        Object.defineProperty(v, VIEW_LIST[kind], {
+          get: () => {
+            throw new Error(`this hook's embedded registry carries no ${kind} patterns`);
+          },
+        });
+      }
+    }
     views.set(r, v);
   }
   return v;
+}
+
+/** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's. */
+export function registrySubset(r: CompiledRegistry, kinds: ReadonlyArray<CompiledPattern['kind']>): CompiledRegistry {
+  return { ...r, patterns: r.patterns.filter((p) => kinds.includes(p.kind)), kinds: [...kinds] };
 }

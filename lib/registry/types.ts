@@ -221,4 +221,7 @@ export interface CompiledRegistry {
   patterns: CompiledPattern[];
   routes: Route[];
   disabled: string[];
+  /** Set only on a hook bundle's embedded copy: the pattern kinds it carries (its route reads no others). The
+   * hash stays the full registry's. */
+  kinds?: Array<CompiledPattern['kind']>;
 }
