@@ -128,6 +128,13 @@ describe('memory paths through the real hooks', () => {
     expect(fact).toMatchObject({ text: 'Format with `npm run fmt` before committing', consent: 'auto-low', origin: { path: expect.stringMatching(/\/CLAUDE\.md$/), loadedByAgent: true } });
     const start = sessionRig('mem-claude-md-0004-next', { home: rig.home, project: rig.project }).call(sessionStart());
     expect(context(start)).not.toContain('npm run fmt');
+    // A Write replacing the whole file proposes only the lines the file does not hold yet.
+    writeFileSync(input.file_path, '# Project\n\n- Tests: `npm test`\n- Format with `npm run fmt` before committing\n');
+    const write = { file_path: input.file_path, content: '# Project\n\n- Tests: `npm test`\n- Format with `npm run fmt` before committing\n- Keep commits small\n' };
+    rig.call({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: write, tool_use_id: 'toolu_md_2' });
+    rig.call({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: write, tool_use_id: 'toolu_md_2', tool_response: { filePath: input.file_path } });
+    rig.call(stop());
+    expect(store(rig).facts.map((f) => f.text)).toEqual(['Format with `npm run fmt` before committing', 'Keep commits small']);
   });
 
   it('proposed sensitive → pending → approved by the next prompt; nothing sensitive on disk before consent', () => {
