@@ -257,6 +257,3 @@ export function applyMemory(file: MemoryFile, changes: readonly MemoryChange[], 
   }
   return { file: m, events };
 }
-
-/** Changes that only record (refusals) need no store file. */
-export const onlyRecords = (changes: readonly MemoryChange[]): boolean => changes.every((c) => c.op === 'refuse');

@@ -89,13 +89,13 @@ export interface ClassifierPatterns {
 export const MAX_FACT_CHARS = 2_000;
 
 /** The label a possible name is masked with. */
-export const NAME_LABEL = 'person?';
+const NAME_LABEL = 'person?';
 
 // ---- Word lists of the name heuristic (rule 4) --------------------------------------------------------------------
 
 /** Capitalised words that are never a person's name: pronouns, function words, days, months, languages, labels
  * and the generic subjects a project's facts start with ("Team prefers …", "User's …", "Config lives in …"). */
-export const NOT_NAMES: ReadonlySet<string> = new Set([
+const NOT_NAMES: ReadonlySet<string> = new Set([
   // pronouns, determiners, function words
   'i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', 'you', 'your', 'yours', 'he', 'him', 'his', 'she', 'her', 'hers',
   'they', 'them', 'their', 'theirs', 'it', 'its', 'this', 'that', 'these', 'those', 'the', 'a', 'an', 'some', 'any',
@@ -159,7 +159,7 @@ const TITLES: ReadonlySet<string> = new Set([
 ]);
 
 /** People a fact can relate the user to, and roles that name a person ("Owner: Dana", "manager is Priya"). */
-export const RELATIONS: ReadonlySet<string> = new Set([
+const RELATIONS: ReadonlySet<string> = new Set([
   'wife', 'husband', 'partner', 'spouse', 'son', 'daughter', 'kid', 'kids', 'child', 'children', 'baby', 'mum', 'mom',
   'mother', 'dad', 'father', 'parent', 'parents', 'brother', 'sister', 'sibling', 'aunt', 'uncle', 'cousin', 'niece',
   'nephew', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'granddaughter', 'grandson', 'boyfriend',
@@ -219,7 +219,7 @@ const RESIDENCE: ReadonlySet<string> = new Set([
 const RESIDENCE_PREPS: ReadonlySet<string> = new Set(['in', 'at', 'to', 'near', 'on', 'from']);
 
 /** Entity types of memory servers that name a person: `Anna (person): …`. */
-export const PERSON_TYPES: ReadonlySet<string> = new Set([
+const PERSON_TYPES: ReadonlySet<string> = new Set([
   'person', 'people', 'human', 'individual', 'user', 'contact', 'friend', 'family', 'relative', 'colleague',
   'coworker', 'co-worker', 'employee', 'customer', 'client', 'patient', 'child', 'kid', 'partner', 'spouse', 'member',
 ]);

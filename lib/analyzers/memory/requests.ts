@@ -91,6 +91,7 @@
 import { toRegExp } from '../../registry/regex.js';
 import type { CompiledMemoryCue } from '../../registry/types.js';
 import { factKey, normaliseFact, PRIVATE_MARK, stripPrivate } from './text.js';
+import { dataSpans } from '../quoted.js';
 
 export interface MemoryRequest {
   op: 'remember' | 'forget';
@@ -225,79 +226,6 @@ const TECHNICAL_BEFORE_GLOBAL =
   'install(?:ed|s)?|available|defined|declared|registered|exposed|linked|scoped|unique|imported|used|referenced|called|applied|enabled|set|visible|accessible|shared|cached|mounted|exported|replaced|changed|updated|renamed';
 const GLOBAL_AT_START = /^(?:globally|everywhere)\s*[,:–—-]?\s+/iu;
 const GLOBAL_AT_END = new RegExp(`(?<![\\s,;–—-])(?<!\\b(?:${TECHNICAL_BEFORE_GLOBAL}))[\\s,;–—-]+(?:globally|everywhere)[\\s!.,;:]*$`, 'iu');
-
-type Span = readonly [start: number, end: number];
-
-/** Inline code spans: a run of n backticks up to the next run of exactly n (an unmatched run is literal). */
-function codeSpans(s: string): Span[] {
-  const spans: Span[] = [];
-  let i = 0;
-  while (i < s.length) {
-    if (s[i] !== '`') {
-      i++;
-      continue;
-    }
-    let n = 1;
-    while (s[i + n] === '`') n++;
-    let j = i + n;
-    let close = -1;
-    while (j < s.length) {
-      if (s[j] !== '`') {
-        j++;
-        continue;
-      }
-      let m = 1;
-      while (s[j + m] === '`') m++;
-      if (m === n) {
-        close = j;
-        break;
-      }
-      j += m;
-    }
-    if (close < 0) {
-      i += n;
-      continue;
-    }
-    spans.push([i, close + n]);
-    i = close + n;
-  }
-  return spans;
-}
-
-/** Inline code spans plus quotations ("…" or “…”) outside code, merged where they nest or touch (sorted). */
-function dataSpans(s: string): Span[] {
-  const code = codeSpans(s);
-  const all: Span[] = [...code];
-  let next = 0;
-  let open = -1;
-  let closer = '';
-  for (let i = 0; i < s.length; i++) {
-    while (next < code.length && code[next]![1] <= i) next++;
-    const c = code[next];
-    if (c && i >= c[0]) {
-      i = c[1] - 1;
-      continue;
-    }
-    const ch = s[i];
-    if (open < 0) {
-      if (ch === '"' || ch === '“') {
-        open = i;
-        closer = ch === '"' ? '"' : '”';
-      }
-    } else if (ch === closer) {
-      all.push([open, i + 1]);
-      open = -1;
-    }
-  }
-  all.sort((x, y) => x[0] - y[0]);
-  const merged: Array<[number, number]> = [];
-  for (const [a, b] of all) {
-    const last = merged[merged.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
-  return merged;
-}
 
 const FENCE = /^\s*(`{3,}|~{3,})/u;
 const QUOTED_ID = /^([`"“”\s]*)(m-[0-9a-f]{10})([`"“”\s]*)$/u;
