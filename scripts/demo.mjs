@@ -16,6 +16,8 @@ const samples = [
   ['user-prompt', 'prompt-decision', 'prompt "should we use zod or valibot?"'],
   ['user-prompt', 'prompt-perform-review', 'prompt "please perform a quick review"'],
   ['user-prompt', 'prompt-secret', 'prompt containing an AWS access key'],
+  ['user-prompt', 'prompt-remember', 'prompt "Remember that we use pnpm…"'],
+  ['pre-tool-use', 'pre-mcp-memory-sensitive', 'memory tool: a named person\'s allergy'],
   ['pre-tool-use', 'pre-bash-ls', 'Bash: ls -la'],
   ['pre-tool-use', 'pre-bash-rm-rf-root', 'Bash: rm -rf /'],
   ['pre-tool-use', 'pre-bash-rm-fr-home-sudo', 'Bash: sudo rm -fr ~'],

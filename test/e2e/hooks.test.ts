@@ -105,7 +105,12 @@ describe('hook bundles end to end', () => {
     expect(files).toHaveLength(1);
     const file = join(dir, files[0]!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const events = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const all = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    // Memory outcomes (a fact stored, an item pending) are lines of their own, naming the call's line.
+    const events = all.filter((e) => e.event !== 'memory');
+    const memory = all.filter((e) => e.event === 'memory');
+    expect(memory.map((e) => e.rules[0]).sort()).toEqual(['MEMORY_PENDING', 'MEMORY_STORED']);
+    for (const m of memory) expect(events.map((e) => e.decision_id)).toContain(m.memory.decision);
     expect(events).toHaveLength(fixtures.length);
     const decided = events.filter((e) => e.rules[0] !== 'INPUT_REJECTED_FAIL_CLOSED' && e.rules[0] !== 'INPUT_REJECTED' && e.rules[0] !== 'SESSION_START');
     expect(decided.length).toBeGreaterThan(20);
