@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 
 export const HOOK_EVENTS = [
   { event: 'UserPromptSubmit', hook: 'user-prompt' },
-  { event: 'PreToolUse', hook: 'pre-tool-use', matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep' },
-  { event: 'PostToolUse', hook: 'post-tool-use', matcher: 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep' },
+  { event: 'PreToolUse', hook: 'pre-tool-use', matcher: '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$' },
+  { event: 'PostToolUse', hook: 'post-tool-use', matcher: '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$' },
   { event: 'Stop', hook: 'stop' },
   { event: 'SessionStart', hook: 'session-start' },
 ] as const;
@@ -61,8 +61,14 @@ export function addHooks(settings: Settings, root: string): { settings: Settings
   for (const h of HOOK_EVENTS) {
     const command = hookCommand(root, h.hook);
     const groups = [...(hooks[h.event] ?? [])];
-    const present = groups.some((g) => g.hooks?.some((x) => x.type === 'command' && x.command === command));
-    if (!present) {
+    const at = groups.findIndex((g) => g.hooks?.some((x) => x.type === 'command' && x.command === command));
+    const own = groups[at];
+    // An earlier install's group (ours alone) with an older matcher is brought up to date (e.g. MCP tools added).
+    if (own && 'matcher' in h && own.hooks.length === 1 && own.matcher !== h.matcher) {
+      groups[at] = { ...own, matcher: h.matcher };
+      added++;
+    }
+    if (!own) {
       groups.push({
         ...('matcher' in h ? { matcher: h.matcher } : {}),
         hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }],

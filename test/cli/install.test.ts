@@ -39,6 +39,26 @@ describe('install / uninstall', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
+  it('routes MCP tools to the tool hooks (memory servers, MCP capabilities), and upgrades an older matcher', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-mcp-'));
+    const file = join(dir, 'settings.json');
+    await runCli(['install', '--settings', file], io(dir));
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    const matcher = new RegExp(s.hooks.PreToolUse[0].matcher);
+    for (const tool of ['Bash', 'Write', 'mcp__memory__create_entities', 'mcp__github__create_issue']) expect(matcher.test(tool), tool).toBe(true);
+    for (const tool of ['NotebookRead', 'WebSearch', 'TodoWrite', 'mcp_', 'ReadMcpResourceTool']) expect(matcher.test(tool), tool).toBe(false);
+    // An install from before MCP tools were routed: its own group gets the current matcher, nothing else changes.
+    s.hooks.PreToolUse[0].matcher = 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep';
+    s.hooks.PostToolUse[0].matcher = 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep';
+    writeFileSync(file, JSON.stringify(s));
+    const cli = io(dir);
+    expect(await runCli(['install', '--settings', file], cli)).toBe(0);
+    expect(cli.stdout.join('')).toContain('installed 2 hook entries');
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect(after.hooks.PreToolUse).toHaveLength(1);
+    expect(after.hooks.PreToolUse[0].matcher).toBe(matcher.source);
+  });
+
   it('uninstall removes exactly what install added', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-uninstall-'));
     const file = join(dir, 'settings.json');
