@@ -6,6 +6,7 @@ import { installCommand, uninstallCommand } from './commands/install.js';
 import { patternsCheckCommand } from './commands/patterns-check.js';
 import { grantCommand, modeCommand, revokeCommand, sessionCommand } from './commands/session.js';
 import { memoryCommand } from './commands/memory.js';
+import { auditCommand } from './commands/audit.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -19,6 +20,7 @@ export const COMMANDS: Command[] = [
   revokeCommand,
   sessionCommand,
   memoryCommand,
+  auditCommand,
   installCommand,
   uninstallCommand,
 ];

@@ -66,4 +66,6 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
     injectMaxChars: 2000,
     userStore: false,
   },
+  audit: { retentionDays: 30 },
+  serve: { port: 7437 },
 };

@@ -57,6 +57,13 @@ const fileSchema = z.strictObject({
       userStore: z.optional(z.boolean()),
     }),
   ),
+  audit: z.optional(z.strictObject({ retentionDays: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(36_500))) })),
+  serve: z.optional(
+    z.strictObject({
+      port: z.optional(z.number().check(z.int(), z.minimum(1024), z.maximum(65_535))),
+      token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32-128 characters of A-Z a-z 0-9 _ -'))),
+    }),
+  ),
   trustedRoots: z.optional(
     z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
   ),
@@ -77,13 +84,15 @@ export interface LoadedConfig {
 }
 
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, session, memory, ...rest } = file;
+  const { $schema: _ignored, keter, session, memory, audit, serve, ...rest } = file;
   const next: HookwardenConfig = {
     ...base,
     ...rest,
     keter: { ...base.keter },
     session: { ...base.session, ...session },
     memory: { ...base.memory, ...memory },
+    audit: { ...base.audit, ...audit },
+    serve: { ...base.serve, ...serve },
   };
   if (keter) {
     const { matrix, toolRisk, ...k } = keter;

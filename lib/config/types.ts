@@ -61,6 +61,20 @@ export interface MemoryConfig {
   userStore: boolean;
 }
 
+/** The audit log's retention (docs/audit-review.md). */
+export interface AuditConfig {
+  /** Daily files older than this many days are removed (today's file never is); 0 keeps every file. */
+  retentionDays: number;
+}
+
+/** `hookwarden serve`: the local daemon answering Claude Code http hooks (docs/daemon.md). */
+export interface ServeConfig {
+  /** Port on 127.0.0.1. */
+  port: number;
+  /** The per-install bearer token requests must carry; absent until `hookwarden install --mode http` makes one. */
+  token?: string;
+}
+
 export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
@@ -82,4 +96,6 @@ export interface HookwardenConfig {
   secretlint: boolean;
   session: SessionConfig;
   memory: MemoryConfig;
+  audit: AuditConfig;
+  serve: ServeConfig;
 }

@@ -27,6 +27,7 @@ import { memoryContext } from '../memory/inject.js';
 import { loadMemory, updateMemory } from '../memory/memory-file.js';
 import { readFileBytes } from '../session/store.js';
 import { findToolUse } from './transcript.js';
+import { pruneAuditFiles } from '../audit/retention.js';
 
 export const APPROVAL_REMEMBERED = 'APPROVAL_REMEMBERED';
 
@@ -45,6 +46,8 @@ export interface RuntimeDeps {
   memo?: Map<string, Promise<Prepared>>;
   /** The routes this process can run: a hook bundle carries only its own (lib/hook/routers.ts). */
   routers: Routers;
+  /** Replaces the configured orchestrator (replay answers with the logged result). */
+  consult?: EngineDeps['consult'];
 }
 
 export type Prepared = Awaited<ReturnType<typeof loadPrepared>>;
@@ -157,6 +160,8 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   // Pruning reads the whole sessions folder: at session boundaries and prompts, not on every tool call.
   const pruneNote = stateful && PRUNE_EVENTS.has(input.hook_event_name) ? pruneQuietly(loc, rt.now(), cfg.config) : '';
   if (input.hook_event_name === 'SessionStart') {
+    // Audit retention: daily files past audit.retentionDays go at session start (never today's file).
+    if (stateful) pruneAuditFiles(loc.hookwardenHome, rt.now(), cfg.config.audit.retentionDays);
     const memory = stateful && cfg.config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, cfg.config) : { note: '' };
     const notice = issues.length ? `hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}` : undefined;
     const run = renderSessionStart(notice, memory.context);
@@ -168,7 +173,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     newId: rt.newId,
     registry: reg.registry,
     config: cfg.config,
-    consult: orchestratorFor(cfg.config, rt.now),
+    consult: rt.consult ?? orchestratorFor(cfg.config, rt.now),
     home: loc.home,
     projectDir: loc.projectDir,
     pathFacts: fileSystemFacts(loc.projectDir),

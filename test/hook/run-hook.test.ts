@@ -22,6 +22,21 @@ const auditLines = (home: string) => {
 };
 
 describe('runHook', () => {
+  it('prunes audit files past audit.retentionDays at session start, keeping today\'s', async () => {
+    const r = rt();
+    const dir = join(r.home, 'audit');
+    mkdirSync(dir, { recursive: true });
+    const day = (offset: number) => new Date(FIXED_NOW - offset * 86_400_000).toISOString().slice(0, 10);
+    for (const d of [0, 29, 31, 400]) writeFileSync(join(dir, `audit-${day(d)}.jsonl`), '');
+    const start = JSON.stringify({ session_id: 's', transcript_path: '/t', cwd: '/home/dev/project', hook_event_name: 'SessionStart', source: 'startup' });
+    expect((await runHook('session-start', start, r)).exitCode).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([`audit-${day(29)}.jsonl`, `audit-${day(0)}.jsonl`].sort());
+    // What-if runs never delete anything.
+    writeFileSync(join(dir, `audit-${day(90)}.jsonl`), '');
+    await runHook('session-start', start, { ...r, audit: false });
+    expect(readdirSync(dir)).toContain(`audit-${day(90)}.jsonl`);
+  });
+
   it('is deterministic: same input and registry give the same output and decision, byte for byte', async () => {
     const a = await runHook('pre-tool-use', pre('git push --force origin main'), rt());
     const b = await runHook('pre-tool-use', pre('git push --force origin main'), rt());
