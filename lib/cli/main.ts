@@ -7,6 +7,7 @@ import { patternsCheckCommand } from './commands/patterns-check.js';
 import { grantCommand, modeCommand, revokeCommand, sessionCommand } from './commands/session.js';
 import { memoryCommand } from './commands/memory.js';
 import { auditCommand } from './commands/audit.js';
+import { replayCommand } from './commands/replay.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Command[] = [
   sessionCommand,
   memoryCommand,
   auditCommand,
+  replayCommand,
   installCommand,
   uninstallCommand,
 ];

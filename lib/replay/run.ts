@@ -1,0 +1,240 @@
+// Replay: every replayable audit line goes through runHook again, in what-if mode (nothing written, no session
+// state read), with the logged orchestrator answer and the registry under review; the verdicts are compared.
+
+import type { Level } from '../engine/types.js';
+import { ENGINE_VERSION } from '../hook/main.js';
+import { locate } from '../hook/locations.js';
+import { ALL_ROUTERS } from '../hook/routers.js';
+import { prepare, runHook, type Prepared, type RuntimeDeps } from '../hook/run-hook.js';
+import { oneLine } from '../errors.js';
+import type { EmbeddedRegistry } from '../registry/resolve.js';
+import { loggedConsult } from './consult.js';
+import type { AuditLine } from './read.js';
+import { classify, projectDirOf, SKIP_ORDER, stateWrittenRule, targetOf, type Replayable, type SkipReason, type Skipped } from './replayable.js';
+
+export interface ReplayOptions {
+  /** The environment hooks ran with (HOOKWARDEN_HOME, HOME…); `$CLAUDE_PROJECT_DIR` is set per line. */
+  env: NodeJS.ProcessEnv;
+  /** Absolute patterns directory replacing the shipped one (`--registry`); override files still apply. */
+  registryDir?: string;
+  /** Lines logged before this instant are left out (not counted). */
+  sinceMs?: number;
+  /** The embedded registry to use when the shipped patterns are unchanged (ignored with registryDir). */
+  embedded?: EmbeddedRegistry | null;
+  engineVersion?: string;
+}
+
+export interface Side {
+  verdict: Level;
+  /** Ids of the local matches. */
+  patterns: string[];
+  /** Merge, final and session rules (rules a call adds by writing state are left out on both sides). */
+  rules: string[];
+}
+
+export interface ReplayChange {
+  decision_id: string;
+  ts: string;
+  event: string;
+  tool?: string;
+  target: string;
+  file: string;
+  line: number;
+  before: Side;
+  after: Side;
+  /** The line was written under another config than the one it was replayed with. */
+  config_changed: boolean;
+}
+
+export interface SkippedLine {
+  file: string;
+  line: number;
+  reason: SkipReason;
+  decision_id?: string;
+  detail?: string;
+}
+
+export interface ReplayReport {
+  files: string[];
+  registry: { dir: string | null; hashes: string[] };
+  summary: {
+    lines: number;
+    replayed: number;
+    unchanged: number;
+    changed: number;
+    skipped: number;
+    skipped_by: Partial<Record<SkipReason, number>>;
+    /** Unchanged verdicts reached through other pattern or rule ids (listed in rule_changes). */
+    other_rules: number;
+    config_changed: number;
+    engine_changed: number;
+  };
+  warnings: string[];
+  /** Decisions whose verdict would change, by ts then decision_id. */
+  changes: ReplayChange[];
+  /** Same verdict, other pattern or rule ids, same order. */
+  rule_changes: ReplayChange[];
+  skipped: SkippedLine[];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function byTime(a: ReplayChange, b: ReplayChange): number {
+  const ta = Date.parse(a.ts);
+  const tb = Date.parse(b.ts);
+  if (ta !== tb) return ta - tb;
+  const keys: Array<[string, string]> = [
+    [a.ts, b.ts],
+    [a.decision_id, b.decision_id],
+    [a.file, b.file],
+  ];
+  for (const [x, y] of keys) if (x !== y) return x < y ? -1 : 1;
+  return a.line - b.line;
+}
+
+/** The environment of one replayed line: the project recovered from its input, the registry under review. */
+function lineEnv(base: NodeJS.ProcessEnv, r: Replayable): NodeJS.ProcessEnv {
+  return { ...base, CLAUDE_PROJECT_DIR: projectDirOf(r.input) };
+}
+
+export async function replayLines(lines: readonly AuditLine[], files: readonly string[], opts: ReplayOptions): Promise<ReplayReport> {
+  const base: NodeJS.ProcessEnv = { ...opts.env };
+  delete base.CLAUDE_PROJECT_DIR;
+  if (opts.registryDir) base.HOOKWARDEN_PATTERNS_DIR = opts.registryDir;
+  const engineVersion = opts.engineVersion ?? ENGINE_VERSION;
+  const embedded = opts.registryDir ? null : (opts.embedded ?? null);
+  const memo = new Map<string, Promise<Prepared>>();
+
+  const skipped: SkippedLine[] = [];
+  const changes: ReplayChange[] = [];
+  const ruleChanges: ReplayChange[] = [];
+  const hashes = new Set<string>();
+  const issues = new Set<string>();
+  let total = 0;
+  let replayed = 0;
+  let configChanged = 0;
+  let engineChanged = 0;
+
+  const skip = (s: Pick<Skipped, 'file' | 'line' | 'reason' | 'decision_id' | 'detail'>): void => {
+    skipped.push({ file: s.file, line: s.line, reason: s.reason, ...(s.decision_id ? { decision_id: s.decision_id } : {}), ...(s.detail ? { detail: s.detail } : {}) });
+  };
+
+  for (const l of lines) {
+    const c = classify(l);
+    if (opts.sinceMs !== undefined && c.time !== undefined && c.time < opts.sinceMs) continue;
+    total += 1;
+    if (c.kind === 'skipped') {
+      skip(c);
+      continue;
+    }
+    const e = c.logged;
+    const at = { file: c.file, line: c.line, decision_id: e.decision_id };
+    const orch = loggedConsult(e.orchestrator);
+    if (!orch.ok) {
+      skip({ ...at, reason: 'orchestrator-unusable', detail: orch.why });
+      continue;
+    }
+    const env = lineEnv(base, c);
+    const rt: RuntimeDeps = {
+      env,
+      now: () => c.time,
+      newId: () => e.decision_id,
+      embedded,
+      engineVersion,
+      audit: false,
+      memo,
+      routers: ALL_ROUTERS,
+      consult: orch.consult,
+    };
+    let prepared: Prepared | undefined;
+    try {
+      prepared = await prepare(locate(typeof c.input.cwd === 'string' ? c.input.cwd : '', env), rt);
+    } catch (err) {
+      issues.add(`config or registry not loaded: ${oneLine(err)}`);
+    }
+    const run = await runHook(c.hook, c.stdin, rt);
+    const d = run.decision;
+    if (!d) {
+      skip({ ...at, reason: 'replay-failed', detail: oneLine(run.stderr.trim() || `exit ${run.exitCode}, no decision`, 200) });
+      continue;
+    }
+    if (e.event === 'PreToolUse' && e.tool === 'Write' && d.memory) {
+      skip({ ...at, reason: 'memory-file-state' });
+      continue;
+    }
+    replayed += 1;
+    if (prepared) {
+      hashes.add(prepared.reg.registry.hash);
+      for (const i of prepared.issues) issues.add(i);
+    }
+    const cfgChanged = prepared !== undefined && prepared.cfg.hash !== e.config_hash;
+    if (cfgChanged) configChanged += 1;
+    if (e.engine_version !== engineVersion) engineChanged += 1;
+    const before: Side = {
+      verdict: e.verdict,
+      patterns: e.local.matches.map((m) => m.id),
+      rules: e.rules.filter((r) => !stateWrittenRule(r)),
+    };
+    const after: Side = {
+      verdict: d.decision.action,
+      patterns: d.local.matches.map((m) => m.id),
+      rules: d.audit.decisionRules.filter((r) => !stateWrittenRule(r)),
+    };
+    const change: ReplayChange = {
+      decision_id: e.decision_id,
+      ts: e.ts,
+      event: e.event,
+      ...(e.tool !== undefined ? { tool: e.tool } : {}),
+      target: targetOf(e.event, c.input),
+      file: c.file,
+      line: c.line,
+      before,
+      after,
+      config_changed: cfgChanged,
+    };
+    if (before.verdict !== after.verdict) changes.push(change);
+    else if (!sameList(before.patterns, after.patterns) || !sameList(before.rules, after.rules)) ruleChanges.push(change);
+  }
+
+  changes.sort(byTime);
+  ruleChanges.sort(byTime);
+  const skippedBy: Partial<Record<SkipReason, number>> = {};
+  for (const reason of SKIP_ORDER) {
+    const n = skipped.filter((s) => s.reason === reason).length;
+    if (n) skippedBy[reason] = n;
+  }
+  const warnings: string[] = [];
+  if (configChanged) {
+    warnings.push(`config changed since ${configChanged} of the replayed lines were written; they are replayed with the current config, so a change among them may come from the config rather than the registry`);
+  }
+  if (engineChanged) {
+    warnings.push(`${engineChanged} of the replayed lines were written by another hookwarden version than ${engineVersion}; they are replayed with this one`);
+  }
+  const failed = skipped.filter((s) => s.reason === 'replay-failed');
+  if (failed.length) {
+    const first = failed[0] as SkippedLine;
+    warnings.push(`${failed.length} line${failed.length === 1 ? '' : 's'} could not be replayed (first: ${first.file}:${first.line}: ${first.detail ?? 'no decision'})`);
+  }
+  for (const i of [...issues].sort()) warnings.push(`registry or config problem (the replay ran without it): ${i}`);
+  if (total > 0 && replayed === 0) warnings.push('no line could be replayed: nothing was compared');
+
+  return {
+    files: [...files],
+    registry: { dir: opts.registryDir ?? null, hashes: [...hashes].sort() },
+    summary: {
+      lines: total,
+      replayed,
+      unchanged: replayed - changes.length,
+      changed: changes.length,
+      skipped: skipped.length,
+      skipped_by: skippedBy,
+      other_rules: ruleChanges.length,
+      config_changed: configChanged,
+      engine_changed: engineChanged,
+    },
+    warnings,
+    changes,
+    rule_changes: ruleChanges,
+    skipped,
+  };
+}
