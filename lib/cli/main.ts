@@ -8,6 +8,7 @@ import { grantCommand, modeCommand, revokeCommand, sessionCommand } from './comm
 import { memoryCommand } from './commands/memory.js';
 import { auditCommand } from './commands/audit.js';
 import { replayCommand } from './commands/replay.js';
+import { serveCommand } from './commands/serve.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -25,6 +26,7 @@ export const COMMANDS: Command[] = [
   replayCommand,
   installCommand,
   uninstallCommand,
+  serveCommand,
 ];
 
 function help(): string {

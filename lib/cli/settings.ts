@@ -1,22 +1,34 @@
 // Claude Code settings.json editing for install/uninstall: add exactly our handlers, remove exactly them,
 // keep everything else byte-for-byte in meaning, back up before changing, write atomically.
+//
+// Two kinds of entries are ours: command hooks running this install's `dist/hooks/<hook>.js`, and http hooks
+// posting to the daemon (`http://127.0.0.1:<port>/hooks/<hook>`). An install in one mode replaces the other
+// mode's entries, so one event is never judged twice; uninstall removes both.
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+const TOOL_MATCHER = '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$';
+
 export const HOOK_EVENTS = [
-  { event: 'UserPromptSubmit', hook: 'user-prompt' },
-  { event: 'PreToolUse', hook: 'pre-tool-use', matcher: '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$' },
-  { event: 'PostToolUse', hook: 'post-tool-use', matcher: '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$' },
-  { event: 'Stop', hook: 'stop' },
-  { event: 'SessionStart', hook: 'session-start' },
+  { event: 'UserPromptSubmit', hook: 'user-prompt', guard: true },
+  { event: 'PreToolUse', hook: 'pre-tool-use', matcher: TOOL_MATCHER, guard: true },
+  { event: 'PostToolUse', hook: 'post-tool-use', matcher: TOOL_MATCHER, guard: false },
+  { event: 'Stop', hook: 'stop', guard: false },
+  // Claude Code runs only command (and mcp_tool) hooks at SessionStart: an http entry there never fires
+  // (anthropics/claude-code#30170), so http mode keeps this one a command hook.
+  { event: 'SessionStart', hook: 'session-start', guard: false, commandOnly: true },
 ] as const;
 
 export const HOOK_TIMEOUT_SECONDS = 10;
 
+/** The env var the http entries read the token from (when the token is not written into the file). */
+export const TOKEN_ENV = 'HOOKWARDEN_TOKEN';
+
 interface Handler {
   type: string;
   command?: string;
+  url?: string;
   [k: string]: unknown;
 }
 interface Group {
@@ -28,9 +40,68 @@ type Settings = { hooks?: Record<string, Group[]>; [k: string]: unknown };
 
 const quote = (p: string): string => `"${p.replace(/(["\\$`])/g, '\\$1')}"`;
 
+/** `node "<file>"`, quoted for a POSIX shell. */
+export const nodeCommand = (file: string): string => `node ${quote(file)}`;
+
 /** The exact command install writes: node with an absolute bundle path, never npx. */
 export function hookCommand(root: string, hook: string): string {
   return `node ${quote(join(root, 'dist', 'hooks', `${hook}.js`))}`;
+}
+
+/** The daemon URL of one hook. */
+export function hookUrl(port: number, hook: string): string {
+  return `http://127.0.0.1:${port}/hooks/${hook}`;
+}
+
+/** Any http entry of ours, whatever the port (a re-install on another port replaces it). */
+const OUR_URL = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/(?:user-prompt|pre-tool-use|post-tool-use|stop|session-start)$/;
+
+export interface HttpOptions {
+  port: number;
+  /** The literal token (written into the file) or null: the header reads `${HOOKWARDEN_TOKEN}` instead. */
+  literalToken: string | null;
+  /** 'closed' adds onFailure: "block" to the guard hooks (a daemon that is down blocks them). */
+  onDaemonDown: 'open' | 'closed';
+}
+
+export type InstallMode = { mode: 'command' } | ({ mode: 'http' } & HttpOptions);
+
+/** The handler install wants for one event in this mode. */
+export function desiredHandler(h: (typeof HOOK_EVENTS)[number], root: string, m: InstallMode): Handler {
+  if (m.mode === 'command' || 'commandOnly' in h) return { type: 'command', command: hookCommand(root, h.hook), timeout: HOOK_TIMEOUT_SECONDS };
+  return {
+    type: 'http',
+    url: hookUrl(m.port, h.hook),
+    headers: {
+      Authorization: `Bearer ${m.literalToken ?? `\${${TOKEN_ENV}}`}`,
+      // The project root, when Claude Code has it in its environment; else the daemon uses the hook's cwd.
+      'X-Hookwarden-Project-Dir': '${CLAUDE_PROJECT_DIR}',
+    },
+    allowedEnvVars: m.literalToken ? ['CLAUDE_PROJECT_DIR'] : [TOKEN_ENV, 'CLAUDE_PROJECT_DIR'],
+    timeout: HOOK_TIMEOUT_SECONDS,
+    ...(m.onDaemonDown === 'closed' && h.guard ? { onFailure: 'block' } : {}),
+  };
+}
+
+function isOurs(x: Handler, commands: ReadonlySet<string>): boolean {
+  if (x?.type === 'command') return typeof x.command === 'string' && commands.has(x.command);
+  if (x?.type === 'http') return typeof x.url === 'string' && OUR_URL.test(x.url);
+  return false;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether an existing handler already is the wanted one. A command entry's other fields (a timeout the user
+ * raised) are left alone; an http entry must match in everything that decides where and how it calls. */
+function satisfies(x: Handler, want: Handler): boolean {
+  if (want.type === 'command') return x.type === 'command' && x.command === want.command;
+  return (
+    x.type === 'http' &&
+    x.url === want.url &&
+    same(x.headers, want.headers) &&
+    same(x.allowedEnvVars, want.allowedEnvVars) &&
+    (x.onFailure ?? null) === (want.onFailure ?? null)
+  );
 }
 
 export function readSettings(file: string): Settings {
@@ -42,44 +113,80 @@ export function readSettings(file: string): Settings {
   return json as Settings;
 }
 
-export function writeSettings(file: string, settings: Settings, backupSuffix: string): string | null {
+/** Backs up the current file, then writes atomically. `wanted` (0o600 when the file holds the daemon token) is
+ * applied to the new file and to the backup; otherwise both keep the current file's mode. */
+export function writeSettings(file: string, settings: Settings, backupSuffix: string, wanted?: number): string | null {
   mkdirSync(dirname(file), { recursive: true });
   let backup: string | null = null;
+  // Without a wanted mode the file keeps its own (a settings file the user made private stays private).
+  const mode = wanted ?? (existsSync(file) ? statSync(file).mode & 0o777 : undefined);
   if (existsSync(file)) {
     backup = `${file}.hookwarden-backup-${backupSuffix}`;
     copyFileSync(file, backup);
+    if (mode !== undefined) chmodSync(backup, mode);
   }
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, mode !== undefined ? { mode } : {});
+  if (mode !== undefined) chmodSync(tmp, mode);
   renameSync(tmp, file);
   return backup;
 }
 
-export function addHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
+/**
+ * Brings each of the five events to exactly one handler of ours, the one this mode wants: left alone when it is
+ * already there (and its group has the right matcher), else every handler of ours for that event (either mode)
+ * is removed and the wanted one put where the first of them was (or appended). `changed` counts events touched.
+ */
+export function installHooks(settings: Settings, root: string, m: InstallMode = { mode: 'command' }): { settings: Settings; changed: number } {
   const hooks: Record<string, Group[]> = { ...(settings.hooks ?? {}) };
-  let added = 0;
+  const commands = new Set(HOOK_EVENTS.map((h) => hookCommand(root, h.hook)));
+  let changed = 0;
   for (const h of HOOK_EVENTS) {
-    const command = hookCommand(root, h.hook);
+    const want = desiredHandler(h, root, m);
+    const matcher = 'matcher' in h ? h.matcher : undefined;
     const groups = [...(hooks[h.event] ?? [])];
-    const at = groups.findIndex((g) => g.hooks?.some((x) => x.type === 'command' && x.command === command));
-    const own = groups[at];
-    // An earlier install's group (ours alone) with an older matcher is brought up to date (e.g. MCP tools added).
-    if (own && 'matcher' in h && own.hooks.length === 1 && own.matcher !== h.matcher) {
-      groups[at] = { ...own, matcher: h.matcher };
-      added++;
+    const ours = groups.flatMap((g, gi) => (g.hooks ?? []).map((x, xi) => ({ g, gi, x, xi }))).filter((o) => isOurs(o.x, commands));
+    const only = ours.length === 1 ? ours[0] : undefined;
+    if (only && satisfies(only.x, want)) {
+      // An earlier install's group (ours alone) with an older matcher is brought up to date (e.g. MCP tools added).
+      if (matcher !== undefined && only.g.hooks.length === 1 && only.g.matcher !== matcher) {
+        groups[only.gi] = { ...only.g, matcher };
+        hooks[h.event] = groups;
+        changed++;
+      }
+      continue;
     }
-    if (!own) {
-      groups.push({
-        ...('matcher' in h ? { matcher: h.matcher } : {}),
-        hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }],
+    const fresh = (g?: Group): Group => {
+      const { matcher: _old, hooks: _h, ...rest } = g ?? { hooks: [] };
+      return { ...rest, ...(matcher !== undefined ? { matcher } : {}), hooks: [want] };
+    };
+    let next: Group[];
+    if (!ours.length) next = [...groups, fresh()];
+    else {
+      const first = ours[0]!;
+      next = [];
+      groups.forEach((g, gi) => {
+        const kept = (g.hooks ?? []).filter((x) => !isOurs(x, commands));
+        // Our handler alone in its group: the group is replaced in place (its other keys kept).
+        if (gi === first.gi && !kept.length) next.push(fresh(g));
+        else {
+          if (kept.length || !(g.hooks ?? []).length) next.push(kept.length === (g.hooks ?? []).length ? g : { ...g, hooks: kept });
+          if (gi === first.gi) next.push(fresh());
+        }
       });
-      added++;
     }
-    hooks[h.event] = groups;
+    hooks[h.event] = next;
+    changed++;
   }
-  return { settings: { ...settings, hooks }, changed: added };
+  return { settings: { ...settings, hooks }, changed };
 }
 
+/** Command-mode install (kept for callers of the earlier API). */
+export function addHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
+  return installHooks(settings, root, { mode: 'command' });
+}
+
+/** Removes every handler of ours, both kinds; groups left empty go, events left empty go. */
 export function removeHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
   if (!settings.hooks) return { settings, changed: 0 };
   const commands = new Set(HOOK_EVENTS.map((h) => hookCommand(root, h.hook)));
@@ -88,9 +195,9 @@ export function removeHooks(settings: Settings, root: string): { settings: Setti
   for (const [event, groups] of Object.entries(settings.hooks)) {
     const kept: Group[] = [];
     for (const g of groups) {
-      const handlers = (g.hooks ?? []).filter((x) => !(x.type === 'command' && x.command && commands.has(x.command)));
+      const handlers = (g.hooks ?? []).filter((x) => !isOurs(x, commands));
       removed += (g.hooks ?? []).length - handlers.length;
-      if (handlers.length) kept.push({ ...g, hooks: handlers });
+      if (handlers.length) kept.push(handlers.length === (g.hooks ?? []).length ? g : { ...g, hooks: handlers });
       else if (!(g.hooks ?? []).length) kept.push(g);
     }
     if (kept.length) hooks[event] = kept;

@@ -1,12 +1,18 @@
-// hookwarden install / uninstall: wire the built hooks into Claude Code settings, idempotently.
+// hookwarden install / uninstall: wire the built hooks (or the daemon's http hooks) into Claude Code settings,
+// idempotently, with a backup. docs/daemon.md explains the http mode's token and fail-mode choices.
 
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { shippedPatternsDir } from '../../hook/locations.js';
+import { DEFAULT_CONFIG } from '../../config/defaults.js';
+import { loadConfig } from '../../config/load.js';
+import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
-import { addHooks, HOOK_EVENTS, readSettings, removeHooks, writeSettings } from '../settings.js';
+import { HOOK_EVENTS, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type InstallMode } from '../settings.js';
 
-function settingsFile(a: ReturnType<typeof parseArgs>, io: CliIO): string | null {
+type Args = ReturnType<typeof parseArgs>;
+
+function settingsFile(a: Args, io: CliIO): string | null {
   const explicit = a.options.get('settings');
   if (explicit) return resolve(io.cwd, explicit);
   const scope = a.options.get('scope') ?? 'project';
@@ -18,73 +24,143 @@ function settingsFile(a: ReturnType<typeof parseArgs>, io: CliIO): string | null
 /** The hookwarden checkout or package the running CLI belongs to (patterns/ sits at its root). */
 export const installRoot = (env: NodeJS.ProcessEnv): string => dirname(shippedPatternsDir(env));
 
-const USAGE_TAIL =
+const SCOPE_USAGE =
   '  --scope project (default: ./.claude/settings.json) | user (~/.claude/settings.json); --settings FILE overrides both.';
+
+const INSTALL_USAGE =
+  'hookwarden install [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
+  `${SCOPE_USAGE}\n` +
+  '  --mode command (default): one node process per hook call.\n' +
+  '  --mode http: hooks POST to `hookwarden serve` on 127.0.0.1:<port> (default: serve.port, else 7437); a\n' +
+  '    token is made if $HOOKWARDEN_HOME/config.json has none (mode 0600). User scope writes the token into\n' +
+  `    ~/.claude/settings.json (mode 0600) unless --token-env; project scope and --settings always send \${${TOKEN_ENV}}.\n` +
+  '    SessionStart stays a command hook (Claude Code runs no http hooks there).\n' +
+  '  --on-daemon-down open (default): a daemon that is down is a non-blocking error, the call goes ahead\n' +
+  '    unjudged; closed: the guard hooks (PreToolUse, UserPromptSubmit) get onFailure "block".\n' +
+  '  Either mode replaces the other mode\'s entries.';
 
 type Settings = ReturnType<typeof readSettings>;
 
-interface SettingsEdit {
-  name: string;
-  summary: string;
-  /** Returns the edited settings and how many handlers changed, or an error message. */
-  edit: (settings: Settings, root: string) => { settings: Settings; changed: number } | string;
-  done: string;
-  unchanged: string;
+/** Reads the settings file, or reports why not (nothing changed). */
+function readOrReport(name: string, file: string, io: CliIO): Settings | null {
+  try {
+    return readSettings(file);
+  } catch (err) {
+    io.err(`hookwarden ${name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
+    return null;
+  }
 }
 
-/** install and uninstall: parse arguments, read settings, apply one edit, back up and write atomically. */
-function settingsCommand(spec: SettingsEdit): Command {
-  const usage = `hookwarden ${spec.name} [--scope project|user] [--settings FILE]\n${USAGE_TAIL}`;
-  return {
-    name: spec.name,
-    summary: spec.summary,
-    usage,
-    async run(args, io) {
-      const a = parseArgs(args, { options: ['scope', 'settings'] });
-      const file = settingsFile(a, io);
-      if (a.unknown.length || a.positionals.length || !file) {
-        io.err(`hookwarden ${spec.name}: bad arguments\n${usage}\n`);
-        return 2;
-      }
-      let settings: Settings;
-      try {
-        settings = readSettings(file);
-      } catch (err) {
-        io.err(`hookwarden ${spec.name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
-        return 1;
-      }
-      const result = spec.edit(settings, installRoot(io.env));
-      if (typeof result === 'string') {
-        io.err(`hookwarden ${spec.name}: ${result}\n`);
-        return 1;
-      }
-      if (!result.changed) {
-        io.out(`${spec.unchanged} ${file}; nothing changed\n`);
-        return 0;
-      }
-      const backup = writeSettings(file, result.settings, String(io.now()));
-      io.out(`${spec.done.replace('{n}', String(result.changed))} ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
-      return 0;
-    },
-  };
+function missingBundle(root: string, hooks: readonly string[]): string | null {
+  const missing = hooks.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).find((f) => !existsSync(f));
+  return missing ? `${missing} does not exist; run \`npm run build\` in ${root} first` : null;
 }
 
-export const installCommand = settingsCommand({
+export const installCommand: Command = {
   name: 'install',
-  summary: 'add the hookwarden hooks to Claude Code settings (idempotent, with a backup)',
-  edit: (settings, root) => {
-    const missing = HOOK_EVENTS.map((h) => join(root, 'dist', 'hooks', `${h.hook}.js`)).filter((f) => !existsSync(f));
-    if (missing.length) return `${missing[0]} does not exist; run \`npm run build\` in ${root} first`;
-    return addHooks(settings, root);
+  summary: 'add the hookwarden hooks (command, or http to the daemon) to Claude Code settings (idempotent, with a backup)',
+  usage: INSTALL_USAGE,
+  async run(args, io) {
+    const a = parseArgs(args, { flags: ['token-env'], options: ['scope', 'settings', 'mode', 'port', 'on-daemon-down'] });
+    const file = settingsFile(a, io);
+    const mode = a.options.get('mode') ?? 'command';
+    const portArg = a.options.get('port');
+    const port = portArg === undefined ? undefined : Number(portArg);
+    const down = a.options.get('on-daemon-down') ?? 'open';
+    const bad =
+      a.unknown.length ||
+      a.positionals.length ||
+      !file ||
+      (mode !== 'command' && mode !== 'http') ||
+      (port !== undefined && !(Number.isInteger(port) && port >= 1024 && port <= 65_535)) ||
+      (down !== 'open' && down !== 'closed') ||
+      (mode === 'command' && (portArg !== undefined || a.options.has('on-daemon-down') || a.flags.has('token-env')));
+    if (bad || !file) {
+      io.err(`hookwarden install: bad arguments\n${INSTALL_USAGE}\n`);
+      return 2;
+    }
+    const settings = readOrReport('install', file, io);
+    if (!settings) return 1;
+    const root = installRoot(io.env);
+    const notes: string[] = [];
+    let how: InstallMode = { mode: 'command' };
+    let fileMode: number | undefined;
+    if (mode === 'http') {
+      const problem = missingBundle(root, ['session-start']);
+      if (problem) {
+        io.err(`hookwarden install: ${problem}\n`);
+        return 1;
+      }
+      let stored;
+      try {
+        stored = ensureServeToken(io.env, port);
+      } catch (err) {
+        io.err(`hookwarden install: ${(err as Error).message}; nothing changed\n`);
+        return 1;
+      }
+      const userFile = join(io.env.HOME ?? '', '.claude', 'settings.json');
+      // A literal token only where no repository can hold it: the user's own settings, asked for by scope.
+      const literal = !a.options.has('settings') && a.options.get('scope') === 'user' && file === userFile && !a.flags.has('token-env');
+      const served = readServeConfig(io.env);
+      if (served.issue) notes.push(`warning: ${served.issue}; \`hookwarden serve\` will not start until it is fixed`);
+      const daemonPort = port ?? served.port;
+      how = { mode: 'http', port: daemonPort, literalToken: literal ? stored.token : null, onDaemonDown: down };
+      if (literal) fileMode = 0o600;
+      if (stored.created) notes.push(`stored a new daemon token in ${stored.file} (mode 0600)`);
+      else if (stored.written) notes.push(`updated ${stored.file} (mode 0600)`);
+      // The CLI as the hooks are run: node with an absolute path when the build is there, else the bin name.
+      const cliJs = join(root, 'dist', 'cli.js');
+      const cli = existsSync(cliJs) ? nodeCommand(cliJs) : 'hookwarden';
+      if (!literal) notes.push(`the hooks send the token from $${TOKEN_ENV}; set it where Claude Code starts: export ${TOKEN_ENV}="$(${cli} serve --print-token)"`);
+      notes.push(`start the daemon before Claude Code: ${cli} serve${port !== undefined ? ` --port ${port}` : ''}`);
+      if (down === 'open') notes.push('while the daemon is down, Claude Code reports a hook error and the calls go ahead unjudged (--on-daemon-down closed blocks them)');
+      else notes.push('while the daemon is down, every tool call and every prompt is blocked (--on-daemon-down closed)');
+    } else {
+      const problem = missingBundle(root, HOOK_EVENTS.map((h) => h.hook));
+      if (problem) {
+        io.err(`hookwarden install: ${problem}\n`);
+        return 1;
+      }
+    }
+    const result = installHooks(settings, root, how);
+    const tail = notes.map((n) => `  ${n}\n`).join('');
+    if (!result.changed) {
+      io.out(`hookwarden is already installed${mode === 'http' ? ' (http)' : ''} in ${file}; nothing changed\n${tail}`);
+      return 0;
+    }
+    const backup = writeSettings(file, result.settings, String(io.now()), fileMode);
+    io.out(`installed ${result.changed} hook entries${mode === 'http' ? ' (http)' : ''} in ${file}${backup ? ` (backup: ${backup})` : ''}\n${tail}`);
+    return 0;
   },
-  done: 'installed {n} hook entries in',
-  unchanged: 'hookwarden is already installed in',
-});
+};
 
-export const uninstallCommand = settingsCommand({
+/** serve.port from the user config the token is in, else the default; and that file's first problem, if any. */
+function readServeConfig(env: NodeJS.ProcessEnv): { port: number; issue?: string } {
+  const cfg = loadConfig([userConfigFile(env)]);
+  return { port: cfg.config.serve.port ?? DEFAULT_CONFIG.serve.port, ...(cfg.issues[0] ? { issue: cfg.issues[0] } : {}) };
+}
+
+export const uninstallCommand: Command = {
   name: 'uninstall',
-  summary: 'remove exactly the hook entries install added',
-  edit: removeHooks,
-  done: 'removed {n} hook entries from',
-  unchanged: 'no hookwarden hook entries in',
-});
+  summary: 'remove exactly the hook entries install added (command and http)',
+  usage: `hookwarden uninstall [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}`,
+  async run(args, io) {
+    const a = parseArgs(args, { options: ['scope', 'settings'] });
+    const file = settingsFile(a, io);
+    if (a.unknown.length || a.positionals.length || !file) {
+      io.err(`hookwarden uninstall: bad arguments\n${this.usage}\n`);
+      return 2;
+    }
+    const settings = readOrReport('uninstall', file, io);
+    if (!settings) return 1;
+    const result = removeHooks(settings, installRoot(io.env));
+    if (!result.changed) {
+      io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
+      return 0;
+    }
+    const backup = writeSettings(file, result.settings, String(io.now()));
+    io.out(`removed ${result.changed} hook entries from ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
+    return 0;
+  },
+};
