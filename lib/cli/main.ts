@@ -9,6 +9,7 @@ import { memoryCommand } from './commands/memory.js';
 import { auditCommand } from './commands/audit.js';
 import { replayCommand } from './commands/replay.js';
 import { serveCommand } from './commands/serve.js';
+import { doctorCommand } from './commands/doctor.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -27,6 +28,7 @@ export const COMMANDS: Command[] = [
   installCommand,
   uninstallCommand,
   serveCommand,
+  doctorCommand,
 ];
 
 function help(): string {

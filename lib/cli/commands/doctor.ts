@@ -1,0 +1,220 @@
+// hookwarden doctor: is this installation sound? One line per check (ok / warn / FAIL), exit 1 if any failed.
+// Checks: node version; the built bundles; Claude Code settings entries for the five hooks (present, pointing at
+// bundles that exist, not installed twice); writable state and audit folders; config and registry valid; the
+// daemon reachable when http hooks are installed; and one real hook call, timed against `node -e 0`.
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HOOKS, type HookName } from '../../hook/hooks.js';
+import { locate, type Locations } from '../../hook/locations.js';
+import { prepare } from '../../hook/run-hook.js';
+import { oneLine } from '../../errors.js';
+import { parseArgs, type CliIO, type Command } from '../io.js';
+import { runtimeFor } from '../runtime.js';
+import { readSettings } from '../settings.js';
+import { installRoot } from './install.js';
+
+type Status = 'ok' | 'warn' | 'fail';
+interface Check {
+  status: Status;
+  what: string;
+  detail: string;
+}
+
+const MIN_NODE_MAJOR = 20;
+const HOOK_NAMES = Object.keys(HOOKS) as HookName[];
+
+interface Entry {
+  hook: HookName;
+  kind: 'command' | 'http';
+  /** The bundle path (command) or URL (http). */
+  target: string;
+  file: string;
+}
+
+/** The settings files Claude Code reads for this project, in its order (user, project, local). */
+function settingsFiles(loc: Locations): string[] {
+  return [join(loc.home, '.claude', 'settings.json'), join(loc.projectDir, '.claude', 'settings.json'), join(loc.projectDir, '.claude', 'settings.local.json')];
+}
+
+/** hookwarden's entries in one settings file: commands running a `dist/hooks/<hook>.js`, http hooks to `/hooks/<hook>`. */
+function entriesIn(file: string): Entry[] | string {
+  let settings: ReturnType<typeof readSettings>;
+  try {
+    settings = readSettings(file);
+  } catch (err) {
+    return `cannot read ${file}: ${oneLine(err)}`;
+  }
+  const out: Entry[] = [];
+  for (const groups of Object.values(settings.hooks ?? {})) {
+    if (!Array.isArray(groups)) continue;
+    for (const g of groups) {
+      for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
+        if (h?.type === 'command' && typeof h.command === 'string') {
+          const m = /"([^"]*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)"|(\S*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)/.exec(h.command);
+          const hook = (m?.[2] ?? m?.[4]) as HookName | undefined;
+          if (hook && HOOK_NAMES.includes(hook)) out.push({ hook, kind: 'command', target: (m?.[1] ?? m?.[3] ?? '').replace(/\\(["\\$`])/g, '$1'), file });
+        } else if (h?.type === 'http' && typeof h.url === 'string') {
+          const m = /\/hooks\/([a-z-]+)$/.exec(h.url);
+          const hook = m?.[1] as HookName | undefined;
+          if (hook && HOOK_NAMES.includes(hook)) out.push({ hook, kind: 'http', target: h.url, file });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function checkSettings(loc: Locations): { checks: Check[]; entries: Entry[] } {
+  const checks: Check[] = [];
+  const entries: Entry[] = [];
+  for (const file of settingsFiles(loc)) {
+    const found = entriesIn(file);
+    if (typeof found === 'string') checks.push({ status: 'fail', what: 'settings', detail: found });
+    else entries.push(...found);
+  }
+  for (const hook of HOOK_NAMES) {
+    const mine = entries.filter((e) => e.hook === hook);
+    const what = `hook ${HOOKS[hook]}`;
+    if (!mine.length) {
+      checks.push({ status: 'fail', what, detail: 'not installed (run `hookwarden install`)' });
+      continue;
+    }
+    const stale = mine.filter((e) => e.kind === 'command' && !existsSync(e.target));
+    if (stale.length) checks.push({ status: 'fail', what, detail: `${stale[0]!.file} runs ${stale[0]!.target}, which does not exist (rebuild, or re-run \`hookwarden install\`)` });
+    else if (mine.length > 1) checks.push({ status: 'warn', what, detail: `installed ${mine.length} times (${[...new Set(mine.map((e) => e.file))].join(', ')}): every call is judged and audited twice` });
+    else checks.push({ status: 'ok', what, detail: `${mine[0]!.kind} → ${mine[0]!.target}` });
+  }
+  return { checks, entries };
+}
+
+/** A folder hookwarden must write: created if missing, then a file written and removed. */
+function writable(dir: string, what: string): Check {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const probe = join(dir, `.doctor-${process.pid}.tmp`);
+    writeFileSync(probe, 'ok', { mode: 0o600 });
+    unlinkSync(probe);
+    return { status: 'ok', what, detail: `${dir} is writable` };
+  } catch (err) {
+    return { status: 'fail', what, detail: `${dir} is not writable: ${oneLine(err)}` };
+  }
+}
+
+function healthz(url: string, timeoutMs: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const req = request(url, { method: 'GET', timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200 ? null : `answered HTTP ${res.statusCode}`);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (err) => resolve(oneLine(err)));
+    req.end();
+  });
+}
+
+async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
+  const http = entries.find((e) => e.kind === 'http');
+  if (!http) return undefined;
+  const base = http.target.replace(/\/hooks\/[a-z-]+$/, '');
+  const problem = await healthz(`${base}/healthz`, 1000);
+  return problem
+    ? { status: 'fail', what: 'daemon', detail: `http hooks are installed but ${base} is not answering (${problem}); start it with \`hookwarden serve\`` }
+    : { status: 'ok', what: 'daemon', detail: `${base} answers` };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+
+/** One real PreToolUse call through the built bundle (in a scratch HOOKWARDEN_HOME with the user's config), timed. */
+function timeHookCall(io: CliIO, loc: Locations, root: string): Check {
+  const bundle = join(root, 'dist', 'hooks', 'pre-tool-use.js');
+  if (!existsSync(bundle)) return { status: 'fail', what: 'hook call', detail: `${bundle} does not exist (run \`npm run build\`)` };
+  const scratch = mkdtempSync(join(tmpdir(), 'hookwarden-doctor-'));
+  try {
+    const config = join(loc.hookwardenHome, 'config.json');
+    if (existsSync(config)) copyFileSync(config, join(scratch, 'config.json'));
+    const env: NodeJS.ProcessEnv = { ...io.env, HOOKWARDEN_HOME: scratch };
+    delete env.NODE_EXTRA_CA_CERTS;
+    const input = JSON.stringify({
+      session_id: 'hookwarden-doctor',
+      transcript_path: join(scratch, 'transcript.jsonl'),
+      cwd: loc.projectDir,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+      tool_use_id: 'toolu_doctor',
+    });
+    const run = (args: string[], stdin: string) => {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, args, { input: stdin, env, encoding: 'utf8', timeout: 10_000 });
+      return { ms: Number(process.hrtime.bigint() - t0) / 1e6, r };
+    };
+    // The first call writes the compile cache; the next three are what Claude Code's calls cost.
+    const first = run([bundle], input);
+    if (first.r.status !== 2 || !first.r.stdout.includes('"deny"')) {
+      return { status: 'fail', what: 'hook call', detail: `\`rm -rf /\` was not denied (exit ${first.r.status}): ${oneLine(first.r.stderr || first.r.stdout || first.r.error)}` };
+    }
+    const hook = median([1, 2, 3].map(() => run([bundle], input).ms));
+    const node = median([1, 2, 3].map(() => run(['-e', '0'], '').ms));
+    return { status: 'ok', what: 'hook call', detail: `\`rm -rf /\` denied in ${hook.toFixed(0)} ms (node -e 0: ${node.toFixed(0)} ms, ×${(hook / node).toFixed(2)})` };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const a = parseArgs(args, { flags: ['no-timing'] });
+  if (a.unknown.length || a.positionals.length) {
+    io.err(`hookwarden doctor: bad arguments\n${doctorCommand.usage}\n`);
+    return 2;
+  }
+  const loc = locate(io.cwd, io.env);
+  const root = installRoot(io.env);
+  const checks: Check[] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push(
+    major >= MIN_NODE_MAJOR
+      ? { status: 'ok', what: 'node', detail: `${process.version}` }
+      : { status: 'fail', what: 'node', detail: `${process.version}; hookwarden needs node ${MIN_NODE_MAJOR} or newer` },
+  );
+  if (io.env.NODE_EXTRA_CA_CERTS) checks.push({ status: 'warn', what: 'node', detail: 'NODE_EXTRA_CA_CERTS is set: it adds about 100 ms to every hook process start' });
+  const missing = HOOK_NAMES.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).filter((f) => !existsSync(f));
+  checks.push(missing.length ? { status: 'fail', what: 'bundles', detail: `${missing[0]} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
+  const settings = checkSettings(loc);
+  checks.push(...settings.checks);
+  checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder'));
+  checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder'));
+  checks.push(writable(join(loc.hookwardenHome, 'memory'), 'memory folder'));
+  try {
+    const { cfg, reg } = await prepare(loc, runtimeFor(io, false));
+    checks.push(cfg.issues.length ? { status: 'fail', what: 'config', detail: cfg.issues.join('; ') } : { status: 'ok', what: 'config', detail: cfg.files.length ? cfg.files.join(', ') : 'defaults (no config file)' });
+    checks.push(
+      reg.issues.length
+        ? { status: 'fail', what: 'registry', detail: reg.issues.join('; ') }
+        : { status: 'ok', what: 'registry', detail: `${reg.registry.patterns.length} patterns (${reg.registry.hash.slice(0, 12)}, ${reg.from})` },
+    );
+  } catch (err) {
+    checks.push({ status: 'fail', what: 'config', detail: oneLine(err) });
+  }
+  const daemon = await checkDaemon(settings.entries);
+  if (daemon) checks.push(daemon);
+  if (!a.flags.has('no-timing')) checks.push(timeHookCall(io, loc, root));
+  const width = Math.max(...checks.map((c) => c.what.length));
+  for (const c of checks) io.out(`${c.status === 'ok' ? 'ok  ' : c.status === 'warn' ? 'warn' : 'FAIL'}  ${c.what.padEnd(width)}  ${c.detail}\n`);
+  const failed = checks.filter((c) => c.status === 'fail').length;
+  io.out(failed ? `${failed} check${failed === 1 ? '' : 's'} failed\n` : 'all checks passed\n');
+  return failed ? 1 : 0;
+}
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  summary: 'check the installation: settings entries, bundles, folders, config, registry, daemon, one timed hook call',
+  usage:
+    'hookwarden doctor [--no-timing]\n' +
+    '  Reads the user, project and local Claude Code settings of the current project. The timed call runs the built\n' +
+    '  pre-tool-use bundle on `rm -rf /` in a scratch HOOKWARDEN_HOME (your audit log is not touched).',
+  run,
+};
