@@ -80,14 +80,15 @@ export interface LineScan {
 
 /**
  * Calls `onLine` for each complete ('\n'-terminated) non-empty line of the file from byte `start` up to `limit`
- * (default: the size when the scan starts, so a file still growing does not keep the scan going). Memory stays
+ * (default: the size when the scan starts, so a file still growing does not keep the scan going); blank lines
+ * too with `blankLines` (for callers that number lines). Memory stays
  * bounded by the chunk and the longest line kept. `onLine` returns false to stop early. A missing file scans as
  * empty; other I/O errors are thrown.
  */
 export function scanLines(
   file: string,
   onLine: (line: string, endOffset: number) => boolean | void,
-  opts: { start?: number; limit?: number; chunkBytes?: number; maxLineBytes?: number } = {},
+  opts: { start?: number; limit?: number; chunkBytes?: number; maxLineBytes?: number; blankLines?: boolean } = {},
 ): LineScan {
   const start = opts.start ?? 0;
   const maxLine = opts.maxLineBytes ?? MAX_READ_LINE_BYTES;
@@ -137,7 +138,7 @@ export function scanLines(
           if (bytes.length > maxLine) out.oversized++;
           else {
             const line = bytes.toString('utf8');
-            if (line.trim() !== '' && onLine(line, lineEnd) === false) {
+            if ((opts.blankLines || line.trim() !== '') && onLine(line, lineEnd) === false) {
               out.end = lineEnd;
               out.stopped = true;
               return out;

@@ -2,59 +2,75 @@
 // dropped silently: a line that is not JSON, a cut-off last line and a line of another schema come back as
 // lines with a reason, so the report can count them as skipped.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { AUDIT_SCHEMA_VERSION } from '../audit/event.js';
-import { parseDuration } from '../session/duration.js';
+import { DAY_MS, parseAuditFileName, parseTimeArg } from '../audit/query.js';
+import { MAX_READ_LINE_BYTES, scanLines } from '../audit/read.js';
 
 /** One line of an audit file: parsed (schema not yet checked) or unreadable. */
 export type AuditLine =
   | { file: string; line: number; kind: 'json'; value: Record<string, unknown> }
   | { file: string; line: number; kind: 'unreadable' | 'partial-line' };
 
-const AUDIT_FILE = /^audit-(\d{4}-\d{2}-\d{2})\.jsonl$/;
-
-/** Splits one file's text into lines. The last line counts as partial when it has no newline and does not parse
- * (a writer cut short); any other line that is not a JSON object is unreadable. Blank lines are not lines. */
-export function parseLines(file: string, text: string): AuditLine[] {
-  const out: AuditLine[] = [];
-  const parts = text.split('\n');
-  parts.forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    const last = i === parts.length - 1; // no newline after it
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      out.push({ file, line: i + 1, kind: last ? 'partial-line' : 'unreadable' });
-      return;
-    }
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) out.push({ file, line: i + 1, kind: 'unreadable' });
-    else out.push({ file, line: i + 1, kind: 'json', value: v as Record<string, unknown> });
-  });
-  return out;
+function parseLine(file: string, line: number, raw: string): AuditLine {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return { file, line, kind: 'unreadable' };
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { file, line, kind: 'unreadable' };
+  return { file, line, kind: 'json', value: v as Record<string, unknown> };
 }
 
+/** `bytes` bytes of `file` from `start`, as text. */
+function readAt(file: string, start: number, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const n = readSync(fd, buf, 0, bytes, start);
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One file's lines, read in chunks by the audit scanner (memory bounded by the longest line). The bytes after the
+ * last newline are a cut-off last line (a writer cut short) unless they parse as a whole object written without
+ * its newline; any other line that is not a JSON object is unreadable. Blank lines are not lines. */
 export function readLines(file: string): AuditLine[] {
-  return parseLines(file, readFileSync(file, 'utf8'));
-}
-
-/** The day (YYYY-MM-DD) an audit file's name says it holds, or undefined for another name. */
-export function auditFileDay(name: string): string | undefined {
-  return AUDIT_FILE.exec(name)?.[1];
+  const out: AuditLine[] = [];
+  let line = 0;
+  const scan = scanLines(
+    file,
+    (raw) => {
+      line += 1;
+      if (raw.trim()) out.push(parseLine(file, line, raw.replace(/\r$/, '')));
+    },
+    { blankLines: true },
+  );
+  if (scan.pendingBytes > 0) {
+    const rest = scan.pendingBytes > MAX_READ_LINE_BYTES ? '' : readAt(file, scan.end, scan.pendingBytes);
+    const parsed = rest.trim() ? parseLine(file, line + 1, rest) : undefined;
+    if (parsed) out.push(parsed.kind === 'json' ? parsed : { file, line: line + 1, kind: 'partial-line' });
+  }
+  return out;
 }
 
 /** Every audit-YYYY-MM-DD.jsonl in `dir`, oldest first; files of days before `sinceMs` are left out. */
 export function auditFilesIn(dir: string, sinceMs?: number): string[] {
-  if (!existsSync(dir)) return [];
-  const sinceDay = sinceMs === undefined ? undefined : new Date(sinceMs).toISOString().slice(0, 10);
-  return readdirSync(dir)
-    .filter((n) => {
-      const day = auditFileDay(n);
-      return day !== undefined && (sinceDay === undefined || day >= sinceDay);
-    })
-    .sort()
-    .map((n) => join(dir, n));
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((n) => parseAuditFileName(dir, n))
+    .filter((r) => r !== undefined && (sinceMs === undefined || r.start + DAY_MS > sinceMs))
+    .sort((a, b) => a!.start - b!.start)
+    .map((r) => r!.file);
 }
 
 /** Files named on the command line: a directory stands for its audit files. Missing paths are returned apart. */
@@ -75,20 +91,9 @@ export function expandFiles(args: readonly string[], cwd: string, sinceMs?: numb
   return { files: [...new Set(files)], missing };
 }
 
-/** `--since`: a duration back from now ("7d", "12h"), a UTC day ("2026-11-01") or an ISO-8601 time. */
-export function parseSince(text: string, now: number): number | undefined {
-  const d = parseDuration(text);
-  if (d !== undefined) return now - d;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const t = Date.parse(`${text}T00:00:00.000Z`);
-    return Number.isNaN(t) ? undefined : t;
-  }
-  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    const t = Date.parse(text);
-    return Number.isNaN(t) ? undefined : t;
-  }
-  return undefined;
-}
+/** `--since`: a duration back from now ("7d", "12h"), a UTC day ("2026-11-01") or an ISO-8601 time (the same
+ * forms `hookwarden audit` reads). */
+export const parseSince = (text: string, now: number): number | undefined => parseTimeArg(text, now, 'since');
 
 /** The schema a parsed line says it has (AUDIT_SCHEMA_VERSION for ones replay understands). */
 export const isCurrentSchema = (v: Record<string, unknown>): boolean => v.schema === AUDIT_SCHEMA_VERSION;
