@@ -25,6 +25,17 @@ export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string
 }
 
 
+/** The config and pattern-override files of a home and project, user first (later ones win). */
+export function configSources(hookwardenHome: string, projectDir: string): Pick<Locations, 'configFiles' | 'overrideFiles'> {
+  return {
+    configFiles: [join(hookwardenHome, 'config.json'), join(projectDir, '.hookwarden', 'config.json')],
+    overrideFiles: [
+      { path: join(hookwardenHome, 'patterns.json'), scope: 'user' },
+      { path: join(projectDir, '.hookwarden', 'patterns.json'), scope: 'project' },
+    ],
+  };
+}
+
 /** The project is `$CLAUDE_PROJECT_DIR` when Claude Code sets it, else the hook's cwd. */
 export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env): Locations {
   const home = env.HOME && env.HOME.length > 0 ? env.HOME : homedir();
@@ -35,11 +46,7 @@ export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env): Locat
     hookwardenHome: hw,
     projectDir,
     patternsDir: shippedPatternsDir(env),
-    configFiles: [join(hw, 'config.json'), join(projectDir, '.hookwarden', 'config.json')],
-    overrideFiles: [
-      { path: join(hw, 'patterns.json'), scope: 'user' },
-      { path: join(projectDir, '.hookwarden', 'patterns.json'), scope: 'project' },
-    ],
+    ...configSources(hw, projectDir),
     cacheDir: join(hw, 'cache'),
   };
 }

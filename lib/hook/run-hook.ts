@@ -116,10 +116,22 @@ async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Prom
   }
 }
 
+/** The memo key of a call's config and registry: what they were loaded from (lib/serve/reload.ts reads it back). */
+export const memoKey = (loc: Pick<Locations, 'hookwardenHome' | 'projectDir' | 'patternsDir'>): string =>
+  `${loc.hookwardenHome}\0${loc.projectDir}\0${loc.patternsDir}`;
+
+/** The inverse of memoKey, or null for a key of another shape. */
+export function parseMemoKey(key: string): Pick<Locations, 'hookwardenHome' | 'projectDir' | 'patternsDir'> | null {
+  const parts = key.split('\0');
+  if (parts.length !== 3 || parts.some((p) => !p)) return null;
+  const [hookwardenHome, projectDir, patternsDir] = parts as [string, string, string];
+  return { hookwardenHome, projectDir, patternsDir };
+}
+
 /** Loads config and registry for a call; problems are reported, never fatal. */
 export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
   if (!rt.memo) return loadPrepared(loc, rt);
-  const key = `${loc.hookwardenHome}\0${loc.projectDir}\0${loc.patternsDir}`;
+  const key = memoKey(loc);
   let p = rt.memo.get(key);
   if (!p) {
     p = loadPrepared(loc, rt);

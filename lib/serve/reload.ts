@@ -4,8 +4,8 @@
 // is unreliable on network and container file systems, and asynchronous: a request sent right after a write
 // could still see the old registry).
 //
-// The files of an entry follow from its key, `<hookwardenHome>\0<projectDir>\0<patternsDir>` (prepare() in
-// lib/hook/run-hook.ts): the user and project config files, the user and project override files, and every
+// The files of an entry follow from its key (memoKey/parseMemoKey in lib/hook/run-hook.ts, configSources in
+// lib/hook/locations.ts): the user and project config files, the user and project override files, and every
 // *.json of the shipped patterns directory. Their fingerprint is inode, size, mtime and ctime of each (or "-" for a
 // missing file): about 25 stat calls per request, ~0.1 ms (the directory is listed again only when its own stat
 // changes). A key of another shape is never
@@ -16,6 +16,8 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { configSources } from '../hook/locations.js';
+import { parseMemoKey } from '../hook/run-hook.js';
 
 export interface ReloadEvent {
   projectDir: string;
@@ -25,19 +27,10 @@ export interface ReloadEvent {
 
 /** The files an entry of runHook's memo was built from, or null for a key of unknown shape. */
 export function filesForKey(key: string): { projectDir: string; files: string[]; patternsDir: string } | null {
-  const parts = key.split('\0');
-  if (parts.length !== 3 || parts.some((p) => !p)) return null;
-  const [hw, projectDir, patternsDir] = parts as [string, string, string];
-  return {
-    projectDir,
-    patternsDir,
-    files: [
-      join(hw, 'config.json'),
-      join(projectDir, '.hookwarden', 'config.json'),
-      join(hw, 'patterns.json'),
-      join(projectDir, '.hookwarden', 'patterns.json'),
-    ],
-  };
+  const loc = parseMemoKey(key);
+  if (!loc) return null;
+  const { configFiles, overrideFiles } = configSources(loc.hookwardenHome, loc.projectDir);
+  return { projectDir: loc.projectDir, patternsDir: loc.patternsDir, files: [...configFiles, ...overrideFiles.map((o) => o.path)] };
 }
 
 function statLine(path: string): string {
