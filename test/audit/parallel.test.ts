@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,25 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditFileFor } from '../../lib/audit/paths.js';
-import { chunkLengths, fillChar } from '../helpers/spawn-audit-writer.js';
+import { chunkLengths, fillChar, runAuditWriter } from '../helpers/spawn-audit-writer.js';
 
 const CHILDREN = 20;
 const PER_CHILD = 50;
 const root = mkdtempSync(join(tmpdir(), 'hw-audit-par-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function run(script: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { ...process.env, HOOKWARDEN_AUDIT_WRITER_CHILD: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 describe('concurrent audit writers', () => {
   it(`${CHILDREN} processes × ${PER_CHILD} events → ${CHILDREN * PER_CHILD} whole lines`, { timeout: 30_000 }, async () => {
@@ -44,7 +30,7 @@ describe('concurrent audit writers', () => {
     const date = new Date(Date.UTC(2026, 2, 14, 12));
     const startAt = String(Date.now() + 1500);
     const results = await Promise.all(
-      Array.from({ length: CHILDREN }, (_, c) => run(script, [home, String(c), String(PER_CHILD), startAt, date.toISOString()])),
+      Array.from({ length: CHILDREN }, (_, c) => runAuditWriter([script], [home, String(c), String(PER_CHILD), startAt, date.toISOString()])),
     );
     for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 });
 

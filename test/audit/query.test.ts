@@ -21,12 +21,8 @@ import {
   truncate,
   type AuditFilter,
 } from '../../lib/audit/query.js';
-import { classifyAuditLine, parseAuditLines, readAuditFile, scanLines } from '../../lib/audit/read.js';
-import { closeAuditLogs } from '../../lib/audit/write.js';
-import { runtimeFor } from '../../lib/cli/runtime.js';
-import { runHook } from '../../lib/hook/run-hook.js';
-import { memoryIO } from '../helpers/cli.js';
-import { loadFixtures } from '../helpers/fixtures.js';
+import { classifyAuditLine, parseAuditLines, scanLines } from '../../lib/audit/read.js';
+import { allEvents, hookCalls, type HookCall } from '../helpers/audit-calls.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hw-audit-query-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -34,42 +30,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const H = 3_600_000;
 const DAY0 = Date.UTC(2026, 10, 20); // 2026-11-20
 const NOW = Date.UTC(2026, 10, 22, 12); // 2026-11-22 12:00 UTC
-
-interface Call {
-  fixture: string;
-  at: number;
-  session?: string;
-  command?: string;
-}
-
-/** Real hook calls, in process, each at its own injected time; returns the home. */
-async function hookAudit(home: string, calls: Call[]): Promise<void> {
-  const fixtures = new Map(loadFixtures().map((f) => [f.name, f]));
-  const io = memoryIO({ home });
-  let clock = 0;
-  let n = 0;
-  io.now = () => clock;
-  io.newId = () => `hw-q-${++n}`;
-  const rt = runtimeFor(io, true);
-  for (const c of calls) {
-    const f = fixtures.get(c.fixture);
-    if (!f) throw new Error(`no fixture ${c.fixture}`);
-    let stdin = f.stdin;
-    if (c.session || c.command) {
-      const j = JSON.parse(stdin) as Record<string, unknown>;
-      if (c.session) j.session_id = c.session;
-      if (c.command) j.tool_input = { ...(j.tool_input as object), command: c.command };
-      stdin = JSON.stringify(j);
-    }
-    clock = c.at;
-    await runHook(f.hook, stdin, rt);
-  }
-  closeAuditLogs();
-}
-
-function allEvents(home: string): AuditEventV1[] {
-  return listAuditFiles(home).flatMap((r) => readAuditFile(r.file).events);
-}
 
 describe('time arguments', () => {
   it('reads durations, dates and date-times (UTC unless an offset is given)', () => {
@@ -168,7 +128,7 @@ describe('streaming lines', () => {
 
 describe('over a real audit', () => {
   const home = join(root, 'real');
-  const calls: Call[] = [
+  const calls: HookCall[] = [
     // Day 1 (2026-11-20), session A
     { fixture: 'pre-bash-rm-rf-root', at: DAY0 + 9 * H, session: 'aaaa1111-session-a' },
     { fixture: 'pre-bash-git-status', at: DAY0 + 9 * H + 60_000, session: 'aaaa1111-session-a' },
@@ -184,7 +144,7 @@ describe('over a real audit', () => {
   let events: AuditEventV1[] = [];
 
   beforeAll(async () => {
-    await hookAudit(home, calls);
+    await hookCalls(home, calls, 'q');
     events = allEvents(home);
     // Damage today's file the ways a real one can be: garbage, a line of a newer schema, a half-written last line.
     const today = auditFileFor(home, new Date(NOW));

@@ -1,7 +1,6 @@
 // Audit retention: which daily files go, which never do, and pruning while writers append to today's file
 // (in process and from child processes) loses no line.
 
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { auditDirFor, auditFileFor } from '../../lib/audit/paths.js';
 import { pruneAuditFiles } from '../../lib/audit/retention.js';
 import { closeAuditLogs, writeAuditEvent } from '../../lib/audit/write.js';
-import { makeEvent } from '../helpers/spawn-audit-writer.js';
+import { makeEvent, runAuditWriter } from '../helpers/spawn-audit-writer.js';
 import { ROOT } from '../helpers/registry.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hw-audit-retention-'));
@@ -77,20 +76,6 @@ describe('pruneAuditFiles', () => {
   });
 });
 
-function runChild(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'helpers', 'spawn-audit-writer.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, HOOKWARDEN_AUDIT_WRITER_CHILD: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
-
 describe('pruning next to live writers', () => {
   it('loses no line of today\'s file while old files are removed', { timeout: 60_000 }, async () => {
     const CHILDREN = 4;
@@ -102,7 +87,7 @@ describe('pruning next to live writers', () => {
 
     const todayIso = new Date(NOW).toISOString();
     const startAt = String(Date.now() + 1500);
-    const children = Promise.all(Array.from({ length: CHILDREN }, (_, c) => runChild([home, String(c), String(PER_CHILD), startAt, todayIso])));
+    const children = Promise.all(Array.from({ length: CHILDREN }, (_, c) => runAuditWriter(['--import', 'tsx', join(ROOT, 'test', 'helpers', 'spawn-audit-writer.ts')], [home, String(c), String(PER_CHILD), startAt, todayIso], ROOT)));
     let finished = false;
     void children.then(() => (finished = true));
 

@@ -7,15 +7,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventV1 } from '../../lib/audit/event.js';
 import { auditDirFor, auditFileFor } from '../../lib/audit/paths.js';
-import { listAuditFiles } from '../../lib/audit/query.js';
-import { readAuditFile } from '../../lib/audit/read.js';
 import { closeAuditLogs } from '../../lib/audit/write.js';
 import { runAudit } from '../../lib/cli/commands/audit.js';
 import { runCli } from '../../lib/cli/main.js';
-import { runtimeFor } from '../../lib/cli/runtime.js';
-import { runHook } from '../../lib/hook/run-hook.js';
 import { memoryIO } from '../helpers/cli.js';
-import { loadFixtures } from '../helpers/fixtures.js';
+import { allEvents, hookCalls, type HookCall } from '../helpers/audit-calls.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hw-cli-audit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -24,39 +20,6 @@ afterEach(() => closeAuditLogs());
 const H = 3_600_000;
 const NOW = Date.UTC(2026, 10, 22, 12); // 2026-11-22 12:00 UTC
 
-interface Call {
-  fixture: string;
-  at: number;
-  session?: string;
-  command?: string;
-}
-
-const fixtures = new Map(loadFixtures().map((f) => [f.name, f]));
-
-/** Runs real hook calls in process at injected times (ids hw-<tag>-N). */
-async function hookCalls(home: string, calls: Call[], tag = 'c'): Promise<void> {
-  const io = memoryIO({ home });
-  let clock = 0;
-  let n = 0;
-  io.now = () => clock;
-  io.newId = () => `hw-${tag}-${++n}`;
-  const rt = runtimeFor(io, true);
-  for (const c of calls) {
-    const f = fixtures.get(c.fixture);
-    if (!f) throw new Error(`no fixture ${c.fixture}`);
-    let stdin = f.stdin;
-    if (c.session || c.command) {
-      const j = JSON.parse(stdin) as Record<string, unknown>;
-      if (c.session) j.session_id = c.session;
-      if (c.command) j.tool_input = { ...(j.tool_input as object), command: c.command };
-      stdin = JSON.stringify(j);
-    }
-    clock = c.at;
-    await runHook(f.hook, stdin, rt);
-  }
-  closeAuditLogs();
-}
-
 /** A CLI io on `home` whose clock reads `now`. */
 function cli(home: string, now = NOW) {
   const io = memoryIO({ home });
@@ -64,7 +27,6 @@ function cli(home: string, now = NOW) {
   return io;
 }
 
-const events = (home: string): AuditEventV1[] => listAuditFiles(home).flatMap((r) => readAuditFile(r.file).events);
 
 async function waitFor(what: string, cond: () => boolean): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -75,7 +37,7 @@ async function waitFor(what: string, cond: () => boolean): Promise<void> {
 }
 
 const home = join(root, 'main');
-const CALLS: Call[] = [
+const CALLS: HookCall[] = [
   { fixture: 'pre-bash-rm-rf-root', at: NOW - 50 * H, session: 'old00000-session' },
   { fixture: 'pre-bash-curl-pipe-sh', at: NOW - 6 * H, session: 'aaaa1111-session-a' },
   { fixture: 'pre-bash-git-status', at: NOW - 5 * H, session: 'aaaa1111-session-a' },
@@ -124,7 +86,7 @@ describe('hookwarden audit summary', () => {
     const io = cli(home);
     expect(await runCli(['audit'], io)).toBe(0);
     const out = io.stdout();
-    const recent = events(home).filter((e) => Date.parse(e.ts) >= NOW - 24 * H);
+    const recent = allEvents(home).filter((e) => Date.parse(e.ts) >= NOW - 24 * H);
     expect(out).toContain(`audit 2026-11-21 12:00 → now UTC: ${recent.length} events in 1 file`);
     expect(out).toMatch(new RegExp(`\\nblock +${recent.filter((e) => e.verdict === 'block').length} +`));
     expect(out).toMatch(/\ntop rules +events +block +ask +warn\n/);
@@ -145,7 +107,7 @@ describe('hookwarden audit summary', () => {
     const lines = io.stdout().trim().split('\n');
     expect(lines).toHaveLength(1);
     const s = JSON.parse(lines[0] as string);
-    const want = events(home).filter((e) => (e.verdict === 'block' || e.verdict === 'ask') && e.tool === 'Bash');
+    const want = allEvents(home).filter((e) => (e.verdict === 'block' || e.verdict === 'ask') && e.tool === 'Bash');
     expect(s.events).toBe(want.length);
     expect(s.verdicts.block).toBe(want.filter((e) => e.verdict === 'block').length);
     expect(s.files).toBe(2);
@@ -187,7 +149,7 @@ describe('hookwarden audit tail', () => {
     const lines = io.stdout().trimEnd().split('\n');
     expect(lines[0]).toMatch(/^time \(UTC\) +session +event +tool +verdict +rules +target +decision$/);
     expect(lines).toHaveLength(4);
-    const all = events(home).sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
+    const all = allEvents(home).sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
     const last3 = all.slice(-3);
     lines.slice(1).forEach((l, i) => expect(l.endsWith(last3[i]?.decision_id as string), l).toBe(true));
     expect(lines[3]).toMatch(/^11-22 11:30:00 +aaaa1111 +PreToolUse +Bash +warn +bash-publish\/npm-publish +npm publish/);
@@ -200,7 +162,7 @@ describe('hookwarden audit tail', () => {
     const io = cli(home);
     expect(await runCli(['audit', 'tail', '--json', '--verdict', 'block', '-n5'], io)).toBe(0);
     const got = io.stdout().trim().split('\n').map((l) => JSON.parse(l) as AuditEventV1);
-    expect(got.map((e) => e.verdict)).toEqual(events(home).filter((e) => e.verdict === 'block').map(() => 'block'));
+    expect(got.map((e) => e.verdict)).toEqual(allEvents(home).filter((e) => e.verdict === 'block').map(() => 'block'));
   });
 
   it('--follow prints the tail, then each new hook call once, and stops on its signal', async () => {
@@ -234,7 +196,7 @@ describe('hookwarden audit tail', () => {
     const io = cli(h);
     expect(await runCli(['audit', 'tail'], io)).toBe(0);
     expect(io.stdout()).toContain('echo \uFFFD[2J\uFFFD]0;pwned\uFFFD \uFFFDtxt.exe');
-    const id = events(h)[0]?.decision_id as string;
+    const id = allEvents(h)[0]?.decision_id as string;
     const show = cli(h);
     expect(await runCli(['audit', 'show', id], show)).toBe(0);
     // eslint-disable-next-line no-control-regex
@@ -245,7 +207,7 @@ describe('hookwarden audit tail', () => {
 
 describe('hookwarden audit show', () => {
   it('shows the whole decision and the memory lines that name it', async () => {
-    const prompt = events(home).find((e) => e.event === 'UserPromptSubmit') as AuditEventV1;
+    const prompt = allEvents(home).find((e) => e.event === 'UserPromptSubmit') as AuditEventV1;
     const io = cli(home);
     expect(await runCli(['audit', 'show', prompt.decision_id], io)).toBe(0);
     const out = io.stdout();
@@ -265,7 +227,7 @@ describe('hookwarden audit show', () => {
     expect(o.memory).toHaveLength(1);
     expect(o.memory[0].memory.decision).toBe(prompt.decision_id);
 
-    const blocked = events(home).find((e) => e.verdict === 'block' && e.tool === 'Bash') as AuditEventV1;
+    const blocked = allEvents(home).find((e) => e.verdict === 'block' && e.tool === 'Bash') as AuditEventV1;
     const b = cli(home);
     await runCli(['audit', 'show', blocked.decision_id], b);
     expect(b.stdout()).toMatch(/\nmatches +block +\w+ +bash-filesystem\/rm-root/);
@@ -284,7 +246,7 @@ describe('hookwarden audit report', () => {
     const out = join(root, 'report.html');
     const io = cli(home);
     expect(await runCli(['audit', 'report', '--html', out, '--all'], io)).toBe(0);
-    expect(io.stdout()).toContain(`wrote ${out}: ${events(home).length} events`);
+    expect(io.stdout()).toContain(`wrote ${out}: ${allEvents(home).length} events`);
     expect(statSync(out).mode & 0o777).toBe(0o600);
   });
 });

@@ -2,6 +2,7 @@
 // `count` audit events of varied sizes (some ~20 KB, above sonic-boom's 16 KB maxWrite) to one home.
 // Usage (after bundling): node writer.cjs <home> <childIndex> <count> <startAtMs> <dateIso>
 
+import { spawn } from 'node:child_process';
 import type { AuditEventV1 } from '../../lib/audit/event.js';
 import { writeAuditEvent } from '../../lib/audit/write.js';
 
@@ -59,6 +60,22 @@ function main(): void {
       process.exit(1);
     }
   }
+}
+
+/** Parent side: starts one writer child as `node <nodeArgs…> <args…>` (nodeArgs name the script: the bundled
+ * writer.cjs, or `--import tsx` and this file); resolves with its exit code and stderr. */
+export function runAuditWriter(nodeArgs: string[], args: string[], cwd?: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
+      ...(cwd ? { cwd } : {}),
+      env: { ...process.env, HOOKWARDEN_AUDIT_WRITER_CHILD: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
 }
 
 if (process.env.HOOKWARDEN_AUDIT_WRITER_CHILD === '1') main();
