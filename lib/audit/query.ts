@@ -37,8 +37,10 @@ export function parseAuditFileName(dir: string, name: string): AuditFileRef | un
 }
 
 /** Every daily audit file of `home`, oldest first. A missing folder has none. */
-export function listAuditFiles(home: string): AuditFileRef[] {
-  const dir = auditDirFor(home);
+export const listAuditFiles = (home: string): AuditFileRef[] => auditFilesInDir(auditDirFor(home));
+
+/** Every `audit-YYYY-MM-DD.jsonl` in `dir`, oldest first. A missing folder has none. */
+export function auditFilesInDir(dir: string): AuditFileRef[] {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -3,7 +3,7 @@
 // low or sensitive (lib/analyzers/memory/classify.ts). Shared by the prompt, tool and stop paths.
 
 import { classifyFact } from '../analyzers/memory/classify.js';
-import { findSecrets, redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js';
+import { redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import { factHash, factId, type NewFact } from '../memory/facts.js';
@@ -14,19 +14,13 @@ export type Judged =
   | { kind: 'too-long'; id: string; preview: string; chars: number }
   | { kind: 'fact'; fact: Omit<NewFact, 'origin'>; masked: string };
 
-function knownIn(text: string, known?: KnownSecrets): string[] {
-  if (!known?.size) return [];
-  const out: string[] = [];
-  for (const [value, id] of known) if (value.length >= 8 && text.includes(value)) out.push(id);
-  return out;
-}
-
 export function judgeFact(text: string, deps: EngineDeps, known?: KnownSecrets): Judged {
   const view = viewOf(deps.registry);
   const hash = factHash(text);
   const id = factId(hash);
-  const secretIds = [...new Set([...findSecrets(text, view.secrets).map((f) => f.pattern.id), ...knownIn(text, known)])];
-  if (secretIds.length) return { kind: 'secret', id, preview: excerpt(redactSecrets(text, view.secrets, known).text, 160), secretIds };
+  // Our patterns and every value the second detector found in this call: the same redaction the audit uses.
+  const redacted = redactSecrets(text, view.secrets, known);
+  if (redacted.kinds.length) return { kind: 'secret', id, preview: excerpt(redacted.text, 160), secretIds: redacted.kinds };
   const max = deps.config.memory.maxFactChars;
   const c = classifyFact(text, { sensitive: view.sensitive, conventions: view.conventions });
   if (text.length > max) return { kind: 'too-long', id, preview: excerpt(c.class === 'low' ? text : c.masked, 160), chars: text.length };

@@ -7,7 +7,7 @@
 import { findMemoryRequests, type MemoryRequest } from '../analyzers/memory/requests.js';
 import { factKey } from '../analyzers/memory/text.js';
 import type { KnownSecrets } from '../analyzers/secrets/detect.js';
-import { FACT_ID, type FactOrigin, type MemoryFile, type MemoryScope, type ScopedChange } from '../memory/facts.js';
+import { FACT_ID, memoryScopes, type FactOrigin, type MemoryFile, type MemoryScope, type ScopedChange } from '../memory/facts.js';
 import { pendingText } from '../memory/resolve.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
@@ -36,7 +36,7 @@ interface Stores {
 
 function stores(deps: EngineDeps): Stores {
   const cache = new Map<MemoryScope, MemoryFile>();
-  const scopes: MemoryScope[] = deps.config.memory.userStore ? ['project', 'user'] : ['project'];
+  const scopes = memoryScopes(deps.config.memory);
   return {
     scopes,
     get(scope) {

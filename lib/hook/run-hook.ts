@@ -22,7 +22,7 @@ import type { HookwardenConfig } from '../config/types.js';
 import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
 import type { MemoryAccess } from '../engine/deps.js';
 import { stripPrivate } from '../analyzers/memory/text.js';
-import type { MemoryEvent, MemoryScope } from '../memory/facts.js';
+import { expiriesDue, memoryScopes, type MemoryEvent } from '../memory/facts.js';
 import { memoryContext } from '../memory/inject.js';
 import { loadMemory, updateMemory } from '../memory/memory-file.js';
 import { readFileBytes } from '../session/store.js';
@@ -263,13 +263,11 @@ function memoryAccess(loc: Locations): MemoryAccess {
   };
 }
 
-const memoryScopes = (config: HookwardenConfig): MemoryScope[] => (config.memory.userStore ? ['project', 'user'] : ['project']);
-
 /** Applies the decision's memory changes, store by store, under each store's lock. */
 function recordMemory(loc: Locations, d: UnifiedRoutingDecision, now: number, config: HookwardenConfig): { events: MemoryEvent[]; problem: string } {
   const events: MemoryEvent[] = [];
   const problems: string[] = [];
-  for (const scope of memoryScopes(config)) {
+  for (const scope of memoryScopes(config.memory)) {
     const changes = (d.memory?.changes ?? []).filter((c) => c.scope === scope).map((c) => c.change);
     if (!changes.length) continue;
     try {
@@ -289,12 +287,11 @@ function sessionStartMemory(loc: Locations, sessionId: string, rt: RuntimeDeps, 
   const now = rt.now();
   const files = [];
   const problems: string[] = [];
-  for (const scope of memoryScopes(config)) {
+  for (const scope of memoryScopes(config.memory)) {
     const loaded = loadMemory(loc.hookwardenHome, scope, loc.projectDir);
     let file = loaded.file;
     const note = loaded.note;
-    const oldest = config.memory.maxAgeDays > 0 ? now - config.memory.maxAgeDays * 86_400_000 : -Infinity;
-    if (note || file.pending.some((p) => p.expiresAt <= now) || file.facts.some((f) => f.createdAt < oldest)) {
+    if (note || expiriesDue(file, now, config.memory)) {
       try {
         const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, [], { now, config: config.memory });
         file = u.file;

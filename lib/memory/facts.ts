@@ -119,6 +119,9 @@ export interface MemoryEvent {
 }
 
 export const factHash = (text: string): string => sha256(factKey(text));
+
+/** The stores in use: the project's, and the user-wide one when memory.userStore is on. */
+export const memoryScopes = (config: Pick<MemoryConfig, 'userStore'>): MemoryScope[] => (config.userStore ? ['project', 'user'] : ['project']);
 export const factId = (hash: string): string => `m-${hash.slice(0, 10)}`;
 export const FACT_ID = /^m-[0-9a-f]{10}$/;
 
@@ -148,6 +151,16 @@ export interface MemoryApplyContext {
   config: Pick<MemoryConfig, 'pendingTtl' | 'maxFacts' | 'maxAgeDays'>;
 }
 
+/** Facts created before this expire (memory.maxAgeDays; 0 keeps them). */
+const oldestKept = (now: number, config: Pick<MemoryConfig, 'maxAgeDays'>): number =>
+  config.maxAgeDays > 0 ? now - config.maxAgeDays * 86_400_000 : -Infinity;
+
+/** Is anything in the store due to expire (so a read should go through a locked update that records it)? */
+export function expiriesDue(m: MemoryFile, now: number, config: Pick<MemoryConfig, 'maxAgeDays'>): boolean {
+  const oldest = oldestKept(now, config);
+  return m.pending.some((p) => p.expiresAt <= now) || m.facts.some((f) => f.createdAt < oldest);
+}
+
 /** Facts and pending items past their age: removed, each with an event. */
 function expire(m: MemoryFile, ctx: MemoryApplyContext, events: MemoryEvent[]): void {
   m.pending = m.pending.filter((p) => {
@@ -155,14 +168,12 @@ function expire(m: MemoryFile, ctx: MemoryApplyContext, events: MemoryEvent[]): 
     events.push({ rule: MEMORY_RULES.expired, id: p.id, scope: m.scope, class: 'sensitive', categories: p.categories, consent: 'none', preview: p.preview, origin: p.origin, reason: 'no consent before the pending item expired' });
     return false;
   });
-  if (ctx.config.maxAgeDays > 0) {
-    const oldest = ctx.now - ctx.config.maxAgeDays * 86_400_000;
-    m.facts = m.facts.filter((f) => {
-      if (f.createdAt >= oldest) return true;
-      events.push({ rule: MEMORY_RULES.expired, id: f.id, scope: m.scope, class: f.class, categories: f.categories, consent: 'none', preview: preview(f), reason: `older than memory.maxAgeDays (${ctx.config.maxAgeDays})` });
-      return false;
-    });
-  }
+  const oldest = oldestKept(ctx.now, ctx.config);
+  m.facts = m.facts.filter((f) => {
+    if (f.createdAt >= oldest) return true;
+    events.push({ rule: MEMORY_RULES.expired, id: f.id, scope: m.scope, class: f.class, categories: f.categories, consent: 'none', preview: preview(f), reason: `older than memory.maxAgeDays (${ctx.config.maxAgeDays})` });
+    return false;
+  });
 }
 
 function store(m: MemoryFile, fact: NewFact, consent: StoredFact['consent'], ctx: MemoryApplyContext, events: MemoryEvent[], rule: MemoryRule, sessionId?: string): void {

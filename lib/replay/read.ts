@@ -2,10 +2,10 @@
 // dropped silently: a line that is not JSON, a cut-off last line and a line of another schema come back as
 // lines with a reason, so the report can count them as skipped.
 
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AUDIT_SCHEMA_VERSION } from '../audit/event.js';
-import { DAY_MS, parseAuditFileName, parseTimeArg } from '../audit/query.js';
+import { auditFilesInDir, DAY_MS, parseTimeArg } from '../audit/query.js';
 import { MAX_READ_LINE_BYTES, scanLines } from '../audit/read.js';
 
 /** One line of an audit file: parsed (schema not yet checked) or unreadable. */
@@ -60,17 +60,9 @@ export function readLines(file: string): AuditLine[] {
 
 /** Every audit-YYYY-MM-DD.jsonl in `dir`, oldest first; files of days before `sinceMs` are left out. */
 export function auditFilesIn(dir: string, sinceMs?: number): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .map((n) => parseAuditFileName(dir, n))
-    .filter((r) => r !== undefined && (sinceMs === undefined || r.start + DAY_MS > sinceMs))
-    .sort((a, b) => a!.start - b!.start)
-    .map((r) => r!.file);
+  return auditFilesInDir(dir)
+    .filter((r) => sinceMs === undefined || r.start + DAY_MS > sinceMs)
+    .map((r) => r.file);
 }
 
 /** Files named on the command line: a directory stands for its audit files. Missing paths are returned apart. */

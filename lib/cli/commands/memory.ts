@@ -7,7 +7,7 @@ import { locate } from '../../hook/locations.js';
 import { auditMemoryEvents } from '../../hook/audit.js';
 import { prepare } from '../../hook/run-hook.js';
 import { findToolUse } from '../../hook/transcript.js';
-import { FACT_ID, type MemoryChange, type MemoryFile, type MemoryScope, type PendingFact, type StoredFact } from '../../memory/facts.js';
+import { expiriesDue, FACT_ID, memoryScopes, type MemoryChange, type MemoryFile, type MemoryScope, type PendingFact, type StoredFact } from '../../memory/facts.js';
 import { loadMemory, memoryFile, updateMemory } from '../../memory/memory-file.js';
 import { pendingText } from '../../memory/resolve.js';
 import { viewOf } from '../../registry/select.js';
@@ -36,7 +36,7 @@ type Ctx = Awaited<ReturnType<typeof context>>;
 
 function scopesOf(c: Ctx, userOnly: boolean): MemoryScope[] {
   if (userOnly) return ['user'];
-  return c.config.memory.userStore ? ['project', 'user'] : ['project'];
+  return memoryScopes(c.config.memory);
 }
 
 /** Applies changes (or only the expiries due) and writes their audit lines. */
@@ -52,10 +52,7 @@ function apply(c: Ctx, scope: MemoryScope, changes: MemoryChange[], what: string
 /** The store as it is now, with expiries due applied (and audited) first. */
 function current(c: Ctx, scope: MemoryScope, io: CliIO): MemoryFile {
   const { file, note } = loadMemory(c.loc.hookwardenHome, scope, c.loc.projectDir);
-  const now = c.rt.now();
-  const oldest = c.config.memory.maxAgeDays > 0 ? now - c.config.memory.maxAgeDays * 86_400_000 : -Infinity;
-  const due = note || file.pending.some((p) => p.expiresAt <= now) || file.facts.some((f) => f.createdAt < oldest);
-  return due ? apply(c, scope, [], 'list', io) : file;
+  return note || expiriesDue(file, c.rt.now(), c.config.memory) ? apply(c, scope, [], 'list', io) : file;
 }
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 16).replace('T', ' ');
