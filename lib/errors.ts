@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'E_CONFIG_INVALID'
   | 'E_INTERNAL'
   | 'E_USAGE'
-  | 'E_STATE_LOCK';
+  | 'E_STATE_LOCK'
+  | 'E_UNSAFE_PATH';
 
 export class HookwardenError extends Error {
   readonly code: ErrorCode;

@@ -1,0 +1,135 @@
+// Bounded reads that cannot hang a hook (docs/security.md). Every file is opened O_NONBLOCK (a FIFO opens at
+// once instead of waiting for a writer) and checked with fstat on the open descriptor (no race between a check and
+// the open) before one byte is read: only regular files are read, at most `maxBytes` (one more to tell "too big"),
+// in chunks, stopping at a deadline. `/dev/zero`, a FIFO, a folder, `/proc/self/mem`'s siblings that claim a size
+// of 0 and a 1 GB sparse file are all answered at once.
+//
+// Two kinds of file:
+// - hookwarden's own (`own: true`: state, memory, caches): O_NOFOLLOW, and the file must be the user's with one name,
+//   else the result is `unsafe` (the caller reports it and writes nothing there);
+// - paths from the host, the agent or the project (transcript, CLAUDE.md, package.json, config): links are followed
+//   (a symlinked CLAUDE.md or dotfiles-managed config is normal), but the file must be regular.
+
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { oneLine } from '../errors.js';
+import { errCode, O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from './checks.js';
+
+export type ReadBytes =
+  | { status: 'ok'; bytes: Buffer }
+  | { status: 'missing' }
+  | { status: 'corrupt'; reason: string }
+  | { status: 'unsafe'; reason: string };
+
+export interface ReadOptions {
+  /** Largest file read whole (a bigger one is `corrupt`, "over N bytes"); for tails, the most bytes read. */
+  maxBytes: number;
+  /** hookwarden's own file: not through a link, the user's, one name. */
+  own?: boolean;
+  /** Give up (as `corrupt`, "read timed out") once this many ms have passed; default 1000. */
+  deadlineMs?: number;
+}
+
+const CHUNK = 64 * 1024;
+export const DEFAULT_READ_DEADLINE_MS = 1000;
+
+type Opened = { fd: number; size: number } | Exclude<ReadBytes, { status: 'ok' }>;
+
+function openRegular(file: string, own: boolean): Opened {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | O_NONBLOCK | (own ? O_NOFOLLOW : 0));
+  } catch (err) {
+    const code = errCode(err);
+    if (code === 'ENOENT') return { status: 'missing' };
+    if (code === 'ELOOP' && own) return { status: 'unsafe', reason: 'is a symbolic link' };
+    return { status: 'corrupt', reason: code ?? oneLine(err) };
+  }
+  try {
+    const st = fstatSync(fd);
+    const reason = own ? unsafeFileReason(st) : st.isFile() ? null : st.isDirectory() ? 'is a directory' : 'is not a regular file';
+    if (reason) {
+      closeSync(fd);
+      return { status: 'unsafe', reason };
+    }
+    return { fd, size: st.size };
+  } catch (err) {
+    closeSync(fd);
+    return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
+  }
+}
+
+/** Reads at most `limit` bytes from `pos`, stopping at EOF or the deadline. */
+function readChunks(fd: number, pos: number, limit: number, deadline: number): { buf: Buffer; timedOut: boolean } {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total < limit) {
+    if (performance.now() > deadline) return { buf: Buffer.concat(chunks, total), timedOut: true };
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK, limit - total));
+    const n = readSync(fd, chunk, 0, chunk.length, pos + total);
+    if (n <= 0) break;
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    total += n;
+  }
+  return { buf: Buffer.concat(chunks, total), timedOut: false };
+}
+
+/** A whole regular file of at most `maxBytes`. Never throws. */
+export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
+  const deadline = performance.now() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
+  const opened = openRegular(file, opts.own === true);
+  if (!('fd' in opened)) return opened;
+  try {
+    if (opened.size > opts.maxBytes) return { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` };
+    // One byte past the cap: a file that grew since the fstat is still refused, without reading it all.
+    const r = readChunks(opened.fd, 0, opts.maxBytes + 1, deadline);
+    if (r.timedOut) return { status: 'corrupt', reason: 'read timed out' };
+    return r.buf.length > opts.maxBytes ? { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` } : { status: 'ok', bytes: r.buf };
+  } catch (err) {
+    return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
+  } finally {
+    try {
+      closeSync(opened.fd);
+    } catch {
+      // the descriptor is gone either way
+    }
+  }
+}
+
+/**
+ * The last `maxBytes` of a regular file and, when the file is longer (`cut`), the one byte before them, so a caller
+ * can tell whether the tail starts on a whole line. Never throws; a deadline
+ * reached mid-read returns what was read.
+ */
+export function readRegularTail(file: string, opts: ReadOptions): { status: 'ok'; bytes: Buffer; cut: boolean } | Exclude<ReadBytes, { status: 'ok' }> {
+  const deadline = performance.now() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
+  const opened = openRegular(file, opts.own === true);
+  if (!('fd' in opened)) return opened;
+  try {
+    const start = Math.max(0, opened.size - opts.maxBytes);
+    const from = start > 0 ? start - 1 : 0;
+    return { status: 'ok', bytes: readChunks(opened.fd, from, opened.size - from, deadline).buf, cut: start > 0 };
+  } catch (err) {
+    return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
+  } finally {
+    try {
+      closeSync(opened.fd);
+    } catch {
+      // the descriptor is gone either way
+    }
+  }
+}
+
+/** A descriptor for streaming a regular file (audit logs, which can be large): opened non-blocking, checked with
+ * fstat. Throws ENOENT as node does, and E_UNSAFE_PATH for a FIFO, folder or device, without reading it. */
+export function openRegularForRead(file: string): number {
+  const fd = openSync(file, constants.O_RDONLY | O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw unsafePath(file, st.isDirectory() ? 'is a directory' : 'is not a regular file', 'did not read');
+    return fd;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
