@@ -1,6 +1,7 @@
 // Read an audit file back. Tolerant: unparsable lines (e.g. a last line cut short by a crash) are counted, not thrown.
 
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularForRead, readRegularFile } from '../fs/read.js';
 import type { AuditEventV1 } from './event.js';
 
 export function isAuditEventV1(v: unknown): v is AuditEventV1 {
@@ -30,14 +31,10 @@ export function parseAuditLines(text: string): { events: AuditEventV1[]; bad: nu
 
 /** Events of one audit file. A missing file reads as empty; other I/O errors are thrown. */
 export function readAuditFile(file: string): { events: AuditEventV1[]; bad: number } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { events: [], bad: 0 };
-    throw err;
-  }
-  return parseAuditLines(text);
+  const r = readRegularFile(file, { maxBytes: 512 * 1024 * 1024, deadlineMs: 60_000 });
+  if (r.status === 'missing') return { events: [], bad: 0 };
+  if (r.status !== 'ok') throw new Error(`${file}: ${r.status === 'unsafe' ? `it ${r.reason}` : r.reason}`);
+  return parseAuditLines(r.bytes.toString('utf8'));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -94,7 +91,7 @@ export function scanLines(
   const maxLine = opts.maxLineBytes ?? MAX_READ_LINE_BYTES;
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularForRead(file); // a FIFO planted in the audit folder must not hang `hookwarden audit`
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { end: start, pendingBytes: 0, oversized: 0, stopped: false };
     throw err;

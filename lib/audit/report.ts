@@ -6,7 +6,7 @@
 // audit text (a command holding "</script><img onerror=…>") can neither end the script element nor read as a URL.
 // The page's script renders every value through textContent / createElementNS, never innerHTML.
 
-import { chmodSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../fs/write.js';
 import { LEVELS } from '../engine/types.js';
 import type { AuditEventV1 } from './event.js';
 import {
@@ -408,7 +408,7 @@ export function renderReportHtml(data: ReportData): string {
 /** Builds the page and writes it (mode 0600: it holds audit data). Returns what it wrote. */
 export function writeReport(out: string, home: string, filter: AuditFilter, now: number, filters = ''): { file: string; total: number; rows: number; data: ReportData } {
   const data = buildReportData(home, filter, now, filters);
-  writeFileSync(out, renderReportHtml(data), { mode: 0o600 });
-  chmodSync(out, 0o600);
+  // Replaced atomically, never written through: a link planted at the output name is refused (lib/fs/write.ts).
+  writeFileAtomic(out, renderReportHtml(data), 0o600);
   return { file: out, total: data.total, rows: data.rows.length, data };
 }

@@ -12,9 +12,14 @@
 //   to other O_APPEND writers of the same regular file (Linux holds the inode lock across the write).
 // So each event is one write(2) at EOF, and concurrent hooks cannot interleave. Not guaranteed on NFS.
 // test/audit/parallel.test.ts checks this with 20 processes and lines above 16 KB.
+//
+// The file is opened by hookwarden, not by pino: O_NOFOLLOW|O_NONBLOCK and an fstat check (lib/fs/write.ts), in
+// folders checked from $HOOKWARDEN_HOME down. A link planted at tomorrow's file name (say to ~/.zshrc, which a shell
+// would then source with every judged command in it) is refused, and pino gets the checked descriptor.
 
-import { fchmodSync, mkdirSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
+import { ensurePrivateDir } from '../fs/private-dir.js';
+import { openAppend } from '../fs/write.js';
 import type { AuditEventV1 } from './event.js';
 import { auditDirFor, auditFileFor } from './paths.js';
 
@@ -40,16 +45,8 @@ function openLog(home: string, file: string): OpenLog {
   if (cached) return cached;
   // One daily file at a time: a long-lived process that crosses midnight closes yesterday's.
   closeAuditLogs();
-  mkdirSync(auditDirFor(home), { recursive: true, mode: 0o700 });
-  const dest = pino.destination({ dest: file, sync: true, mode: 0o600, mkdir: true, append: true });
-  try {
-    // `mode` only applies when the file is created (and through the umask); fix a pre-existing 0644 once.
-    // (SonicBoom's typings omit `fd`; in sync mode it is set by the time the constructor returns.)
-    fchmodSync((dest as unknown as { fd: number }).fd, 0o600);
-  } catch (err) {
-    safeEnd(dest);
-    throw err;
-  }
+  ensurePrivateDir(auditDirFor(home), home);
+  const dest = pino.destination({ dest: openAppend(file), sync: true });
   const logger = pino(
     {
       base: null,

@@ -5,8 +5,15 @@
 // posting to the daemon (`http://127.0.0.1:<port>/hooks/<hook>`). An install in one mode replaces the other
 // mode's entries, so one event is never judged twice; uninstall removes both.
 
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { HookwardenError } from '../errors.js';
+import { errCode, unsafePath } from '../fs/checks.js';
+import { readRegularFile } from '../fs/read.js';
+import { assertReplaceable, createExclusive, writeFileAtomic } from '../fs/write.js';
+
+/** Claude Code settings files are small; a bigger one is not one. */
+const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
 const TOOL_MATCHER = '^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$';
 
@@ -105,30 +112,58 @@ function satisfies(x: Handler, want: Handler): boolean {
 }
 
 export function readSettings(file: string): Settings {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, 'utf8');
+  const r = readRegularFile(file, { maxBytes: MAX_SETTINGS_BYTES });
+  if (r.status === 'missing') return {};
+  if (r.status !== 'ok') throw new Error(r.status === 'unsafe' ? `it ${r.reason}` : r.reason);
+  const text = r.bytes.toString('utf8');
   if (!text.trim()) return {};
   const json = JSON.parse(text) as unknown;
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error(`${file} is not a JSON object`);
   return json as Settings;
 }
 
-/** Backs up the current file, then writes atomically. `wanted` (0o600 when the file holds the daemon token) is
- * applied to the new file and to the backup; otherwise both keep the current file's mode. */
+/** Refuses a settings folder that is a link: a cloned repository's `.claude -> ~/somewhere` would otherwise carry
+ * the write (and the backup) out of the project. A link the user made on purpose is named with --settings. */
+function assertRealFolder(dir: string): void {
+  try {
+    if (lstatSync(dir).isSymbolicLink()) throw unsafePath(dir, 'is a symbolic link');
+  } catch (err) {
+    if (errCode(err) !== 'ENOENT') throw err;
+  }
+}
+
+/** The first free name of `base`, `base.1`, `base.2`…, created exclusively: an earlier backup of the same second
+ * is kept, and a planted link at the name is skipped, never written through. */
+function createBackup(base: string, bytes: Buffer, mode: number): string {
+  for (let i = 0; ; i++) {
+    const name = i === 0 ? base : `${base}.${i}`;
+    try {
+      createExclusive(name, bytes, mode);
+      return name;
+    } catch (err) {
+      if (i >= 99 || !(err instanceof HookwardenError) || err.code !== 'E_UNSAFE_PATH') throw err;
+    }
+  }
+}
+
+/**
+ * Backs up the current file, then writes atomically. `wanted` (0o600 when the file holds the daemon token) is
+ * applied to the new file and to the backup; otherwise both keep the current file's mode (new files 0644). Never
+ * writes through a link (docs/security.md): a settings file or folder that is a link, or a special file, is refused
+ * (E_UNSAFE_PATH, nothing changed); the backup and the tmp file are created exclusively.
+ */
 export function writeSettings(file: string, settings: Settings, backupSuffix: string, wanted?: number): string | null {
+  assertRealFolder(dirname(file));
+  assertReplaceable(file);
   mkdirSync(dirname(file), { recursive: true });
+  assertRealFolder(dirname(file));
+  const current = readRegularFile(file, { maxBytes: MAX_SETTINGS_BYTES });
+  if (current.status !== 'ok' && current.status !== 'missing') throw new Error(`cannot read ${file}: ${current.reason}`);
   let backup: string | null = null;
   // Without a wanted mode the file keeps its own (a settings file the user made private stays private).
-  const mode = wanted ?? (existsSync(file) ? statSync(file).mode & 0o777 : undefined);
-  if (existsSync(file)) {
-    backup = `${file}.hookwarden-backup-${backupSuffix}`;
-    copyFileSync(file, backup);
-    if (mode !== undefined) chmodSync(backup, mode);
-  }
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, mode !== undefined ? { mode } : {});
-  if (mode !== undefined) chmodSync(tmp, mode);
-  renameSync(tmp, file);
+  const mode = wanted ?? (current.status === 'ok' ? lstatSync(file).mode & 0o777 : 0o644);
+  if (current.status === 'ok') backup = createBackup(`${file}.hookwarden-backup-${backupSuffix}`, current.bytes, mode);
+  writeFileAtomic(file, `${JSON.stringify(settings, null, 2)}\n`, mode);
   return backup;
 }
 

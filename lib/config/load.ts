@@ -1,7 +1,7 @@
 // Loads user and project config files over the defaults. A broken file is skipped with a one-line issue;
 // the hook then runs on the remaining (still valid) configuration, never on a half-parsed one.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readRegularFile } from '../fs/read.js';
 import * as z from 'zod/mini';
 import { canonicalHash } from '../registry/hash.js';
 import { isDuration } from '../session/duration.js';
@@ -117,15 +117,25 @@ function consistencyIssue(c: HookwardenConfig): string | null {
   return null;
 }
 
+/** A config file is a few KB; anything past this is not one. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 export function loadConfig(paths: string[]): LoadedConfig {
   let config = DEFAULT_CONFIG;
   const issues: string[] = [];
   const files: string[] = [];
   for (const path of paths) {
-    if (!existsSync(path)) continue;
+    // A regular file, bounded, opened non-blocking: a FIFO at a cloned repository's .hookwarden/config.json
+    // is a broken file like any other, not a hang.
+    const r = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES });
+    if (r.status === 'missing') continue;
+    if (r.status !== 'ok') {
+      issues.push(`${path}: ${r.status === 'unsafe' ? `it ${r.reason}` : `unreadable (${r.reason})`}; file ignored`);
+      continue;
+    }
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
+      json = JSON.parse(r.bytes.toString('utf8'));
     } catch (err) {
       issues.push(`${path}: not valid JSON (${(err as Error).message}); file ignored`);
       continue;

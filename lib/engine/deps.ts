@@ -18,6 +18,8 @@ export interface EngineDeps {
   consult: (req: KeterRequest) => Promise<OrchestrationResult>;
   home: string;
   projectDir: string;
+  /** `$HOOKWARDEN_HOME`: hookwarden's own files, which the agent must never write (docs/security.md). */
+  hookwardenHome?: string;
   /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
   pathFacts?: PathFacts;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */

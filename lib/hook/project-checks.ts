@@ -21,7 +21,7 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFileBytes } from '../session/store.js';
+import { readRegularFile } from '../fs/read.js';
 
 export interface ProjectCheck {
   command: string;
@@ -44,7 +44,7 @@ function isFile(dir: string, name: string): boolean {
 
 /** The file's text if it is a regular file of at most MAX_FILE_BYTES, else null. */
 function readSmall(dir: string, name: string): string | null {
-  const r = readFileBytes(join(dir, name), MAX_FILE_BYTES);
+  const r = readRegularFile(join(dir, name), { maxBytes: MAX_FILE_BYTES });
   return r.status === 'ok' ? r.bytes.toString('utf8') : null;
 }
 

@@ -20,14 +20,11 @@ import { orchestratorFor } from './orchestrator.js';
 import type { Routers } from './routers.js';
 import type { HookwardenConfig } from '../config/types.js';
 import { loadSession, pruneSessions, updateSession, type LoadedSession } from '../session/session-file.js';
-import type { MemoryAccess } from '../engine/deps.js';
 import { stripPrivate } from '../analyzers/memory/text.js';
-import { expiriesDue, memoryScopes, type MemoryEvent } from '../memory/facts.js';
-import { memoryContext } from '../memory/inject.js';
-import { loadMemory, updateMemory } from '../memory/memory-file.js';
-import { readFileBytes } from '../session/store.js';
-import { findToolUse } from './transcript.js';
 import { pruneAuditFiles } from '../audit/retention.js';
+import { memoryAccess, recordMemory, sessionStartMemory } from './memory-io.js';
+import { homeProblem } from '../fs/private-dir.js';
+import { unsafeHomeDecision, unsafeHomeNote, withoutHome } from './home-guard.js';
 
 export const APPROVAL_REMEMBERED = 'APPROVAL_REMEMBERED';
 
@@ -143,7 +140,7 @@ export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
 async function loadPrepared(loc: Locations, rt: RuntimeDeps) {
   const cfg = loadConfig(loc.configFiles);
   const reg = await resolveRegistry(
-    { shippedDir: loc.patternsDir, overrides: loc.overrideFiles, cacheDir: loc.cacheDir },
+    { shippedDir: loc.patternsDir, overrides: loc.overrideFiles, cacheDir: loc.cacheDir, root: loc.hookwardenHome },
     rt.embedded,
   );
   return { cfg, reg, issues: [...cfg.issues, ...reg.issues] };
@@ -160,15 +157,19 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   }
   if (!input) return { exitCode: 0, stdout: '', stderr: '' };
   const loc = locate(input.cwd, rt.env);
+  // An unsafe home (a link, someone else's, writable by others) is neither read nor written: lib/hook/home-guard.ts.
+  const homeIssue = homeProblem(loc.hookwardenHome);
   let prepared: Prepared;
   try {
-    prepared = await prepare(loc, rt);
+    prepared = homeIssue ? await loadPrepared(withoutHome(loc), rt) : await prepare(loc, rt);
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }
-  const { cfg, reg, issues } = prepared;
+  const { cfg, reg } = prepared;
+  const issues = homeIssue ? [unsafeHomeNote(loc.hookwardenHome, homeIssue), ...prepared.issues] : prepared.issues;
   const notes = issues.map((i) => `hookwarden: ${i}\n`).join('');
-  const stateful = rt.audit !== false;
+  const audited = rt.audit !== false && !homeIssue;
+  const stateful = audited;
   // Pruning reads the whole sessions folder: at session boundaries and prompts, not on every tool call.
   const pruneNote = stateful && PRUNE_EVENTS.has(input.hook_event_name) ? pruneQuietly(loc, rt.now(), cfg.config) : '';
   if (input.hook_event_name === 'SessionStart') {
@@ -177,8 +178,9 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     const memory = stateful && cfg.config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, cfg.config) : { note: '' };
     const notice = issues.length ? `hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}` : undefined;
     const run = renderSessionStart(notice, memory.context);
-    if (rt.audit !== false) auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues);
-    return { ...run, stderr: run.stderr + notes + pruneNote + memory.note };
+    const failed = audited ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues) : undefined;
+    const auditNote = failed ? `hookwarden: audit not written: ${failed}\n` : '';
+    return { ...run, stderr: run.stderr + notes + pruneNote + memory.note + auditNote };
   }
   const deps: EngineDeps = {
     now: rt.now,
@@ -188,6 +190,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     consult: rt.consult ?? orchestratorFor(cfg.config, rt.now),
     home: loc.home,
     projectDir: loc.projectDir,
+    hookwardenHome: loc.hookwardenHome,
     pathFacts: fileSystemFacts(loc.projectDir),
   };
   const second = cfg.config.secretlint ? secretlintScanner() : undefined;
@@ -207,6 +210,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const secrets = viewOf(reg.registry).secrets;
   const known = second?.known;
   const clean = (s: string): string => redactSecrets(s, secrets, known).text;
+  if (homeIssue && GUARD_HOOKS.has(hook)) decision = unsafeHomeDecision(decision, loc.hookwardenHome, homeIssue, cfg.config.onInternalError);
   decision.decision = {
     ...decision.decision,
     message: clean(decision.decision.message),
@@ -218,7 +222,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (memory.problem) decision.effects = decision.effects?.filter((e) => e.type !== 'memoryFlushed');
   const sessionNote = stateful ? recordSession(loc, input.session_id, decision, loaded, rt.now(), cfg.config, clean) : '';
   const rendered = renderDecision(input.hook_event_name, decision.decision);
-  const auditError = rt.audit === false ? undefined : auditDecision(loc, decision, {
+  const auditError = !audited ? undefined : auditDecision(loc, decision, {
     event: input.hook_event_name,
     registryHash: reg.registry.hash,
     configHash: cfg.hash,
@@ -229,7 +233,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     ...(known?.size ? { known } : {}),
     ...(issues.length || sessionNote || memory.problem ? { error: [...issues, sessionNote.trim(), memory.problem].filter(Boolean).join('; ') } : {}),
   });
-  const memoryAuditError = rt.audit === false || !memory.events.length ? undefined : auditMemoryEvents(
+  const memoryAuditError = !audited || !memory.events.length ? undefined : auditMemoryEvents(
     loc.hookwardenHome,
     memory.events,
     { sessionId: input.session_id, decisionId: decision.audit.decisionId, source: input.hook_event_name },
@@ -249,63 +253,6 @@ function auditInput(input: HookStdin, d: UnifiedRoutingDecision): unknown {
   if (d.memory?.withheld && 'tool_input' in input) return { ...input, tool_input: '[withheld: a memory write holding facts that need consent]' };
   if ('prompt' in input && typeof input.prompt === 'string') return { ...input, prompt: stripPrivate(input.prompt) };
   return input;
-}
-
-/** Reads the memory paths may do, bounded and never throwing. */
-function memoryAccess(loc: Locations): MemoryAccess {
-  return {
-    load: (scope) => loadMemory(loc.hookwardenHome, scope, loc.projectDir).file,
-    readToolUse: (path, id) => findToolUse(path, id),
-    readText: (path) => {
-      const r = readFileBytes(path, 1024 * 1024);
-      return r.status === 'ok' ? r.bytes.toString('utf8') : undefined;
-    },
-  };
-}
-
-/** Applies the decision's memory changes, store by store, under each store's lock. */
-function recordMemory(loc: Locations, d: UnifiedRoutingDecision, now: number, config: HookwardenConfig): { events: MemoryEvent[]; problem: string } {
-  const events: MemoryEvent[] = [];
-  const problems: string[] = [];
-  for (const scope of memoryScopes(config.memory)) {
-    const changes = (d.memory?.changes ?? []).filter((c) => c.scope === scope).map((c) => c.change);
-    if (!changes.length) continue;
-    try {
-      const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, changes, { now, config: config.memory });
-      events.push(...u.events);
-      if (u.note) problems.push(u.note);
-    } catch (err) {
-      problems.push(`memory not updated: ${oneLine(err)}`);
-    }
-  }
-  for (const rule of new Set(events.map((e) => e.rule))) if (!d.audit.decisionRules.includes(rule)) d.audit.decisionRules.push(rule);
-  return { events, problem: problems.join('; ') };
-}
-
-/** Session start: expiries due are applied (and audited), then the stored facts become the model's context. */
-function sessionStartMemory(loc: Locations, sessionId: string, rt: RuntimeDeps, config: HookwardenConfig): { context?: string; note: string } {
-  const now = rt.now();
-  const files = [];
-  const problems: string[] = [];
-  for (const scope of memoryScopes(config.memory)) {
-    const loaded = loadMemory(loc.hookwardenHome, scope, loc.projectDir);
-    let file = loaded.file;
-    const note = loaded.note;
-    if (note || expiriesDue(file, now, config.memory)) {
-      try {
-        const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, [], { now, config: config.memory });
-        file = u.file;
-        if (u.note) problems.push(u.note);
-        const failed = auditMemoryEvents(loc.hookwardenHome, u.events, { sessionId, source: 'SessionStart' }, rt);
-        if (failed) problems.push(`audit not written: ${failed}`);
-      } catch (err) {
-        problems.push(`memory not updated: ${oneLine(err)}`);
-      }
-    }
-    files.push(file);
-  }
-  const context = memoryContext(files, config.memory.injectMaxChars);
-  return { ...(context ? { context } : {}), note: problems.map((p) => `hookwarden: ${p}\n`).join('') };
 }
 
 /** A copy of plain data with every string passed through `f`. */
@@ -355,7 +302,7 @@ function recordSession(
     }
   }
   if (notes.length) d.audit.session = { ...d.audit.session, notes: [...(d.audit.session?.notes ?? []), ...notes] };
-  return problem;
+  return problem || (loaded?.refused ? `session state not used: ${loaded.refused}` : '');
 }
 
 function failInternal(

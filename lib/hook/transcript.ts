@@ -10,7 +10,7 @@
 // Other types (summary, system, file-history-snapshot, attachment …) are skipped, and so are sidechain lines
 // (`isSidechain: true`, a subagent's conversation) and synthetic API-error lines (`isApiErrorMessage: true`).
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readRegularTail } from '../fs/read.js';
 
 /** How much of the transcript's end is read by default. */
 export const DEFAULT_TAIL_BYTES = 512 * 1024;
@@ -19,42 +19,21 @@ type Line = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Line => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The last `maxBytes` of the file, plus the byte before them (to tell whether the first line is whole). */
+/** The last `maxBytes` of the file as text, starting on a whole line. The path comes from the host: it is opened
+ * non-blocking and read only if it is a regular file (a FIFO, /dev/zero or a folder yields nothing at once), with
+ * a size and a time bound (lib/fs/read.ts). */
 function readTail(path: string, maxBytes: number): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - maxBytes);
-    // One byte more before the tail: when it is a newline, the tail starts on a whole line.
-    const from = start > 0 ? start - 1 : 0;
-    const buf = Buffer.alloc(size - from);
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, from + got);
-      if (n <= 0) break;
-      got += n;
-    }
-    let bytes = buf.subarray(0, got);
-    if (start > 0) {
-      // Drop the byte before the tail and, unless it ended a line, the partial first line.
-      const nl = bytes[0] === 0x0a ? 0 : bytes.indexOf(0x0a);
-      if (nl < 0) return '';
-      bytes = bytes.subarray(nl + 1);
-    }
-    // Invalid UTF-8 becomes U+FFFD; it never throws.
-    return bytes.toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd);
-      } catch {
-        // nothing to do: the descriptor is gone either way
-      }
-    }
+  const r = readRegularTail(path, { maxBytes });
+  if (r.status !== 'ok') return undefined;
+  let bytes = r.bytes;
+  if (r.cut) {
+    // Drop the byte before the tail and, unless it ended a line, the partial first line.
+    const nl = bytes[0] === 0x0a ? 0 : bytes.indexOf(0x0a);
+    if (nl < 0) return '';
+    bytes = bytes.subarray(nl + 1);
   }
+  // Invalid UTF-8 becomes U+FFFD; it never throws.
+  return bytes.toString('utf8');
 }
 
 function parse(line: string): Line | undefined {

@@ -5,6 +5,7 @@
 
 import { existsSync, renameSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { unsafePath } from '../fs/checks.js';
 import { fnv1a128, readJsonFile, updateJsonLocked, type ReadResult } from '../session/store.js';
 import { applyMemory, emptyMemory, isMemoryFile, type MemoryApplyContext, type MemoryChange, type MemoryEvent, type MemoryFile, type MemoryScope } from './facts.js';
 
@@ -27,6 +28,8 @@ function usable(r: ReadResult, scope: MemoryScope, projectDir: string): LoadedMe
   const fresh = emptyMemory(scope, scope === 'project' ? projectDir : undefined);
   if (r.status === 'missing') return { file: fresh, corrupt: false };
   if (r.status === 'corrupt') return { file: fresh, corrupt: true, note: `memory store was unreadable (${r.reason}); kept aside, started empty` };
+  // A link, folder or FIFO planted at the store's path is left alone; the update that follows refuses to write.
+  if (r.status === 'unsafe') return { file: fresh, corrupt: false, note: `memory store refused: it ${r.reason}; nothing is read or written there` };
   if (!isMemoryFile(r.value, scope)) return { file: fresh, corrupt: true, note: 'memory store had an unknown shape; kept aside, started empty' };
   return { file: r.value, corrupt: false };
 }
@@ -50,6 +53,7 @@ export function updateMemory(home: string, scope: MemoryScope, projectDir: strin
   updateJsonLocked(
     path,
     (current) => {
+      if (current.status === 'unsafe') throw unsafePath(path, current.reason);
       const u = usable(current, scope, projectDir);
       if (u.corrupt && existsSync(path)) {
         try {
@@ -64,6 +68,7 @@ export function updateMemory(home: string, scope: MemoryScope, projectDir: strin
       const same = !u.corrupt && JSON.stringify(applied.file) === JSON.stringify(u.file);
       return same ? undefined : applied.file;
     },
+    { root: home },
   );
   return result as MemoryUpdate;
 }

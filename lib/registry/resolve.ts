@@ -2,8 +2,11 @@
 // (when the source files still hash the same), then a cached compile in the state dir, then a fresh
 // compile (zod + picomatch loaded lazily, only then). The cache key is a hash of every source file's bytes.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { ensurePrivateDir } from '../fs/private-dir.js';
+import { readRegularFile } from '../fs/read.js';
+import { writeFileAtomic } from '../fs/write.js';
 import { sha256 } from './hash.js';
 import type { SourceFile } from './load.js';
 import type { CompiledRegistry } from './types.js';
@@ -15,7 +18,12 @@ export interface RegistryLocations {
   overrides: Array<{ path: string; scope: 'user' | 'project' }>;
   /** Where compiled registries are cached; null disables the cache. */
   cacheDir: string | null;
+  /** The private root the cache lives under ($HOOKWARDEN_HOME): folders from it down are checked. */
+  root?: string;
 }
+
+/** Largest pattern file read; a registry pack is tens of KB. */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
 export interface EmbeddedRegistry {
   sourceHash: string;
@@ -34,18 +42,28 @@ export interface ResolvedRegistry {
 }
 
 
-/** Every source file that exists, in a stable order: shipped packs by name, then user, then project. */
-export function collectSources(loc: RegistryLocations): SourceFile[] {
+/** A source file's text: a regular file (links followed), bounded, opened non-blocking (a FIFO planted at a
+ * cloned repository's `.hookwarden/patterns.json` must not hang the hook). Missing → null; else a problem. */
+function readSource(path: string): string | null | { problem: string } {
+  const r = readRegularFile(path, { maxBytes: MAX_SOURCE_BYTES });
+  if (r.status === 'ok') return r.bytes.toString('utf8');
+  if (r.status === 'missing') return null;
+  return { problem: `${path}: ${r.status === 'unsafe' ? `it ${r.reason}` : `unreadable (${r.reason})`}; file ignored` };
+}
+
+/** Every source file that exists, in a stable order: shipped packs by name, then user, then project. A file that
+ * cannot be read is left out, with a one-line problem pushed to `problems`. */
+export function collectSources(loc: RegistryLocations, problems: string[] = []): SourceFile[] {
   const out: SourceFile[] = [];
+  const add = (path: string, scope: SourceFile['scope']): void => {
+    const text = readSource(path);
+    if (typeof text === 'string') out.push({ path, scope, text });
+    else if (text) problems.push(text.problem);
+  };
   if (loc.shippedDir && existsSync(loc.shippedDir)) {
-    for (const f of readdirSync(loc.shippedDir).filter((n) => n.endsWith('.json')).sort()) {
-      const path = join(loc.shippedDir, f);
-      out.push({ path, scope: 'shipped', text: readFileSync(path, 'utf8') });
-    }
+    for (const f of readdirSync(loc.shippedDir).filter((n) => n.endsWith('.json')).sort()) add(join(loc.shippedDir, f), 'shipped');
   }
-  for (const o of loc.overrides) {
-    if (existsSync(o.path)) out.push({ path: o.path, scope: o.scope, text: readFileSync(o.path, 'utf8') });
-  }
+  for (const o of loc.overrides) add(o.path, o.scope);
   return out;
 }
 
@@ -56,9 +74,12 @@ export function sourceHashOf(sources: SourceFile[]): string {
   );
 }
 
+/** A cached compile. It decides verdicts, so it is read only as hookwarden's own file (no link, the user's). */
 function readCache(file: string): { registry: CompiledRegistry; issues: string[] } | null {
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { registry?: CompiledRegistry; issues?: string[] };
+    const r = readRegularFile(file, { maxBytes: MAX_SOURCE_BYTES * 4, own: true });
+    if (r.status !== 'ok') return null;
+    const data = JSON.parse(r.bytes.toString('utf8')) as { registry?: CompiledRegistry; issues?: string[] };
     if (data.registry && Array.isArray(data.registry.patterns) && Array.isArray(data.issues)) {
       return { registry: data.registry, issues: data.issues };
     }
@@ -68,12 +89,10 @@ function readCache(file: string): { registry: CompiledRegistry; issues: string[]
   return null;
 }
 
-function writeCache(file: string, value: { registry: CompiledRegistry; issues: string[] }): void {
+function writeCache(file: string, root: string, value: { registry: CompiledRegistry; issues: string[] }): void {
   try {
-    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(value), { mode: 0o600 });
-    renameSync(tmp, file);
+    ensurePrivateDir(join(file, '..'), root);
+    writeFileAtomic(file, JSON.stringify(value));
   } catch {
     // The cache is an optimisation; failing to write it only costs the next call a compile.
   }
@@ -117,21 +136,22 @@ export async function resolveRegistry(
       return { registry: embedded.registry, issues: embedded.issues, from: 'embedded', sourceHash: embedded.sourceHash };
     }
   }
-  const sources = collectSources(loc);
+  const problems: string[] = [];
+  const sources = collectSources(loc, problems);
   const hasShipped = sources.some((s) => s.scope === 'shipped');
   if (embedded && !hasShipped) {
     // Standalone bundle: only the embedded copy of the shipped packs is available.
     const extra = sources.length ? ['override files ignored: patterns/ directory not found beside the bundle'] : [];
-    return { registry: embedded.registry, issues: [...embedded.issues, ...extra], from: 'embedded', sourceHash: embedded.sourceHash };
+    return { registry: embedded.registry, issues: [...embedded.issues, ...problems, ...extra], from: 'embedded', sourceHash: embedded.sourceHash };
   }
   const sourceHash = sourceHashOf(sources);
   if (embedded && embedded.sourceHash === sourceHash) {
-    return { registry: embedded.registry, issues: embedded.issues, from: 'embedded', sourceHash };
+    return { registry: embedded.registry, issues: [...embedded.issues, ...problems], from: 'embedded', sourceHash };
   }
   const cacheFile = loc.cacheDir ? join(loc.cacheDir, `registry-${sourceHash.slice(0, 24)}.json`) : null;
   const cached = cacheFile ? readCache(cacheFile) : null;
-  if (cached) return { ...cached, from: 'cache', sourceHash };
+  if (cached) return { ...cached, issues: [...cached.issues, ...problems], from: 'cache', sourceHash };
   const compiled = await compileFromSources(sources);
-  if (cacheFile) writeCache(cacheFile, compiled);
-  return { ...compiled, from: 'compiled', sourceHash };
+  if (cacheFile && loc.cacheDir) writeCache(cacheFile, loc.root ?? loc.cacheDir, compiled);
+  return { ...compiled, issues: [...compiled.issues, ...problems], from: 'compiled', sourceHash };
 }

@@ -2,7 +2,8 @@
 // dropped silently: a line that is not JSON, a cut-off last line and a line of another schema come back as
 // lines with a reason, so the report can count them as skipped.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, readSync, statSync } from 'node:fs';
+import { openRegularForRead } from '../fs/read.js';
 import { resolve } from 'node:path';
 import { AUDIT_SCHEMA_VERSION } from '../audit/event.js';
 import { auditFilesInDir, DAY_MS, parseTimeArg } from '../audit/query.js';
@@ -26,7 +27,7 @@ function parseLine(file: string, line: number, raw: string): AuditLine {
 
 /** `bytes` bytes of `file` from `start`, as text. */
 function readAt(file: string, start: number, bytes: number): string {
-  const fd = openSync(file, 'r');
+  const fd = openRegularForRead(file);
   try {
     const buf = Buffer.alloc(bytes);
     const n = readSync(fd, buf, 0, bytes, start);

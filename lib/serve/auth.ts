@@ -5,9 +5,13 @@
 // the length nor the content of the expected token leaks through timing.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hookwardenHome } from '../audit/paths.js';
+import { O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from '../fs/checks.js';
+import { ensurePrivateDir } from '../fs/private-dir.js';
+import { readRegularFile } from '../fs/read.js';
+import { writeFileAtomic } from '../fs/write.js';
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -42,21 +46,36 @@ export function userConfigFile(env: NodeJS.ProcessEnv): string {
 type Json = Record<string, unknown>;
 
 function readJsonObject(file: string): Json {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, 'utf8');
+  const r = readRegularFile(file, { maxBytes: 1024 * 1024 });
+  if (r.status === 'missing') return {};
+  if (r.status !== 'ok') throw new Error(r.status === 'unsafe' ? `it ${r.reason}` : r.reason);
+  const text = r.bytes.toString('utf8');
   if (!text.trim()) return {};
   const json = JSON.parse(text) as unknown;
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('not a JSON object');
   return json as Json;
 }
 
-/** Writes `file` atomically (tmp file + rename) with mode 0600, its directory 0700 when created. */
+/** Writes `file` atomically (an exclusive 0600 tmp file + rename; lib/fs/write.ts), its folder 0700 and checked.
+ * Throws E_UNSAFE_PATH when a link or special file is at `file`. */
 export function writePrivateJson(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600); // the umask can only remove bits; a pre-existing tmp keeps its mode otherwise
-  renameSync(tmp, file);
+  ensurePrivateDir(dirname(file), dirname(file));
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Tightens `file` to 0600 on a descriptor opened without following a link; true when the mode changed. */
+function makePrivate(file: string): boolean {
+  const fd = openSync(file, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    const reason = unsafeFileReason(st);
+    if (reason) throw unsafePath(file, reason);
+    if ((st.mode & 0o077) === 0) return false;
+    fchmodSync(fd, 0o600);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface StoredToken {
@@ -94,9 +113,6 @@ export function ensureServeToken(env: NodeJS.ProcessEnv, port?: number): StoredT
     writePrivateJson(file, { ...cfg, serve });
     return { token, created: !existing, written: true, file };
   }
-  if ((statSync(file).mode & 0o077) !== 0) {
-    chmodSync(file, 0o600);
-    return { token, created: false, written: true, file };
-  }
+  if (makePrivate(file)) return { token, created: false, written: true, file };
   return { token, created: false, written: false, file };
 }

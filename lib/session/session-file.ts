@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionConfig } from '../config/types.js';
+import { unsafePath } from '../fs/checks.js';
 import { pruneDir, readJsonFile, sessionFileKey, updateJsonLocked, type ReadResult } from './store.js';
 import { applyEffects, freshState, isSessionState, type ApplyResult, type SessionEffect, type SessionState } from './state.js';
 
@@ -18,6 +19,8 @@ export interface LoadedSession {
   state: SessionState;
   /** Why the state is fresh although a file was there (corrupt, foreign, expired). */
   note?: string;
+  /** A link, folder or special file at the state's path: one line for stderr (the hook writes nothing there). */
+  refused?: string;
 }
 
 /** The usable state in a read result, or a fresh one and why. */
@@ -25,14 +28,19 @@ function usable(r: ReadResult, sessionId: string, projectDir: string, now: numbe
   const fresh = freshState(sessionId, projectDir, now);
   if (r.status === 'missing') return { state: fresh, corrupt: false };
   if (r.status === 'corrupt') return { state: fresh, corrupt: true, note: `session state was unreadable (${r.reason}); started fresh` };
+  // A link, folder or FIFO planted at the state's path is left where it is, and nothing is written there.
+  if (r.status === 'unsafe') return { state: fresh, corrupt: false, note: `session state file refused: it ${r.reason}; nothing is read or written there` };
   if (!isSessionState(r.value, sessionId)) return { state: fresh, corrupt: true, note: 'session state had an unknown shape; started fresh' };
   if (now - r.value.updatedAt > ttl) return { state: fresh, corrupt: false, note: 'session state had expired; started fresh' };
   return { state: r.value, corrupt: false };
 }
 
 export function loadSession(home: string, sessionId: string, projectDir: string, now: number, cfg: SessionConfig): LoadedSession {
-  const { state, note } = usable(readJsonFile(sessionFile(home, sessionId)), sessionId, projectDir, now, ttlMs(cfg));
-  return note ? { state, note } : { state };
+  const file = sessionFile(home, sessionId);
+  const r = readJsonFile(file);
+  const { state, note } = usable(r, sessionId, projectDir, now, ttlMs(cfg));
+  const refused = r.status === 'unsafe' ? { refused: unsafePath(file, r.reason).message } : {};
+  return note ? { state, note, ...refused } : { state };
 }
 
 export interface SessionUpdate extends ApplyResult {
@@ -51,6 +59,7 @@ export function updateSession(
   const file = sessionFile(home, sessionId);
   let result: SessionUpdate | undefined;
   updateJsonLocked(file, (current) => {
+    if (current.status === 'unsafe') throw unsafePath(file, current.reason);
     const u = usable(current, sessionId, projectDir, now, ttlMs(cfg));
     if (u.corrupt && existsSync(file)) {
       try {
@@ -61,7 +70,7 @@ export function updateSession(
     }
     result = { ...applyEffects(u.state, effects, { now, config: cfg }), ...(u.note ? { note: u.note } : {}) };
     return result.state;
-  });
+  }, { root: home });
   return result as SessionUpdate;
 }
 

@@ -2,9 +2,10 @@
 // same time (each its own short-lived node process). This file owns how such files are read, written and
 // locked; it knows nothing about what they hold. Synchronous fs only (hooks use sync I/O for start-up speed).
 //
-// - readJsonFile never throws: a missing file, a corrupt one (bad JSON, a directory, too big) are results.
-// - writeJsonAtomic writes a private tmp file beside the target and renames it over the target, so readers see
-//   the old bytes or the new bytes, never a mix. No fsync (3 ms per write on every tool call): after a power
+// - readJsonFile never throws: a missing file, a corrupt one (bad JSON, too big) and an unsafe one (a link, a
+//   folder, a FIFO, someone else's file: lib/fs/read.ts) are results.
+// - writeJsonAtomic writes a private tmp file beside the target and renames it over the target (lib/fs/write.ts),
+//   so readers see the old bytes or the new bytes, never a mix, and a planted link is refused, not followed. No fsync (3 ms per write on every tool call): after a power
 //   loss the file may be empty or short, which reads as corrupt, and a corrupt session file means a fresh state
 //   with a note in the audit. Session state is advisory; the audit log is the record.
 // - updateJsonLocked serialises read-modify-write across processes with `<file>.lock`, created O_CREAT|O_EXCL
@@ -21,27 +22,19 @@
 // - pruneDir bounds a state directory by age and count and sweeps leftover tmp and lock files.
 // - sessionFileKey turns any session id into a file-name-safe key (hash without node:crypto: ~5 ms to load).
 
-import {
-  closeSync,
-  fchmodSync,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookwardenError, oneLine, type ErrorCode } from '../errors.js';
+import { O_NOFOLLOW, O_NONBLOCK } from '../fs/checks.js';
+import { ensurePrivateDir } from '../fs/private-dir.js';
+import { readRegularFile } from '../fs/read.js';
+import { writeAll, writeFileAtomic } from '../fs/write.js';
 
 export type ReadResult<T = unknown> =
   | { status: 'ok'; value: T }
   | { status: 'missing' }
-  | { status: 'corrupt'; reason: string };
+  | { status: 'corrupt'; reason: string }
+  | { status: 'unsafe'; reason: string };
 
 export interface LockOptions {
   /** Give up after this long (default 2000 ms). */
@@ -49,6 +42,8 @@ export interface LockOptions {
   /** A lock older than this (by its recorded time or mtime) is broken (default 10_000 ms). */
   staleMs?: number;
   now?: () => number; // default Date.now
+  /** The private root the file's folder lives under (`$HOOKWARDEN_HOME`): every folder from it down is checked. */
+  root?: string;
 }
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -85,31 +80,10 @@ function jsonReason(err: unknown): string {
   return `not valid JSON: ${msg}`;
 }
 
-export type BytesResult = { status: 'ok'; bytes: Buffer } | { status: 'missing' } | { status: 'corrupt'; reason: string };
-
-/** A regular file's bytes, if at most maxBytes. Never throws: stat first (opening a FIFO for reading would block
- * the hook), then read at most one byte past the cap, so a file growing since the stat is still refused. */
-export function readFileBytes(file: string, maxBytes: number = DEFAULT_MAX_BYTES): BytesResult {
-  let fd: number | undefined;
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) return { status: 'corrupt', reason: 'EISDIR' };
-    if (!st.isFile()) return { status: 'corrupt', reason: 'not a regular file' };
-    if (st.size > maxBytes) return { status: 'corrupt', reason: `over ${maxBytes} bytes` };
-    fd = openSync(file, 'r');
-    const { buf, over } = readCapped(fd, maxBytes);
-    return over ? { status: 'corrupt', reason: `over ${maxBytes} bytes` } : { status: 'ok', bytes: buf };
-  } catch (err) {
-    if (errCode(err) === 'ENOENT') return { status: 'missing' };
-    return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
-  } finally {
-    if (fd !== undefined) safe(() => closeSync(fd!));
-  }
-}
-
-/** Never throws. Files over maxBytes (default 1 MiB) count as corrupt ("over 1048576 bytes"). */
+/** Never throws. Files over maxBytes (default 1 MiB) count as corrupt ("over 1048576 bytes"); a link, folder,
+ * special file, hard link or someone else's file is `unsafe` (hookwarden's own files: lib/fs/read.ts). */
 export function readJsonFile(file: string, maxBytes: number = DEFAULT_MAX_BYTES): ReadResult {
-  const r = readFileBytes(file, maxBytes);
+  const r = readRegularFile(file, { maxBytes, own: true });
   if (r.status !== 'ok') return r;
   try {
     return { status: 'ok', value: JSON.parse(r.bytes.toString('utf8')) as unknown };
@@ -126,38 +100,14 @@ function safe(fn: () => void): void {
   }
 }
 
-function writeAll(fd: number, data: Buffer): void {
-  let off = 0;
-  while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-}
-
-let tmpCounter = 0;
-
-/** Atomic: writes `<file>.<pid>.<counter>.tmp` in the same directory with mode 0o600, renames over
- * `file`. Creates the parent directory (mode 0o700, recursive). Removes its tmp file if anything fails, then
- * rethrows. */
-export function writeJsonAtomic(file: string, value: unknown): void {
+/** Atomic and private (lib/fs/write.ts): a 0600 tmp file created exclusively beside `file`, renamed over it. The
+ * folder is created 0700 and checked from `root` (default: the folder itself) down. Throws E_UNSAFE_PATH when a
+ * link or special file is at `file` or on the way to it. */
+export function writeJsonAtomic(file: string, value: unknown, root: string = dirname(file)): void {
   const text = JSON.stringify(value) as string | undefined;
   if (text === undefined) throw new HookwardenError('E_INTERNAL', `cannot write ${typeof value} as JSON to ${basename(file)}`);
-  const data = Buffer.from(text + '\n', 'utf8');
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  tmpCounter += 1;
-  const tmp = `${file}.${process.pid}.${tmpCounter}.tmp`;
-  let fd: number | undefined;
-  let created = false;
-  try {
-    fd = openSync(tmp, 'wx', 0o600);
-    created = true;
-    fchmodSync(fd, 0o600); // the umask may have taken bits away; never added any
-    writeAll(fd, data);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, file);
-  } catch (err) {
-    if (fd !== undefined) safe(() => closeSync(fd!));
-    if (created) safe(() => unlinkSync(tmp));
-    throw err;
-  }
+  ensurePrivateDir(dirname(file), root);
+  writeFileAtomic(file, `${text}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -194,7 +144,7 @@ function inspectLock(lockPath: string, now: number): LockInfo | null {
   try {
     const st = lstatSync(lockPath);
     if (!st.isFile()) return { key: `other:${st.dev}:${st.ino}`, pid: null, since: st.mtimeMs };
-    fd = openSync(lockPath, 'r');
+    fd = openSync(lockPath, constants.O_RDONLY | O_NONBLOCK | O_NOFOLLOW); // swapped for a FIFO since the lstat: no wait
     const fst = fstatSync(fd);
     const { buf, over } = readCapped(fd, MAX_LOCK_BYTES);
     const text = buf.toString('utf8');
@@ -229,7 +179,7 @@ function isStale(info: LockInfo, lockPath: string, now: number, staleMs: number)
 function tryCreate(lockPath: string, now: number): string | null {
   let fd: number;
   try {
-    fd = openSync(lockPath, 'wx', 0o600);
+    fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
   } catch (err) {
     if (errCode(err) === 'EEXIST') return null;
     throw err;
@@ -296,7 +246,7 @@ export function updateJsonLocked<T>(
   if (held.has(lockPath)) {
     throw new HookwardenError(E_STATE_LOCK, `${basename(file)} is already locked by this process (nested update)`);
   }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dirname(file), opts.root ?? dirname(file));
 
   // Elapsed time is the larger of the injected clock's and the real one's: a frozen test clock cannot hang.
   const start = now();
@@ -325,7 +275,7 @@ export function updateJsonLocked<T>(
   held.add(lockPath);
   try {
     const next = update(readJsonFile(file));
-    if (next !== undefined) writeJsonAtomic(file, next);
+    if (next !== undefined) writeJsonAtomic(file, next, opts.root);
     return next;
   } finally {
     held.delete(lockPath);

@@ -2,19 +2,38 @@
 // is compiled with V8's code cache from $HOOKWARDEN_HOME/cache: parsing and compiling ~400 KB of JavaScript
 // is the largest cost of a hook call after node itself, and a cache hit skips most of it. Any problem with
 // the cache (missing, corrupt, from another node version, unwritable directory) only means a normal compile.
+// V8 does not treat cached data as untrusted input, so it is read only from a private home (a real folder of the
+// user's that no one else can write, as lib/fs/checks.ts defines it), never through a link, and written only
+// through a tmp file created exclusively (docs/security.md).
 'use strict';
 function hwRunCached(src, id, mod, req, filename, dirname) {
   const fs = req('node:fs');
   const path = req('node:path');
   const vm = req('node:vm');
+  const C = fs.constants;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  const mine = (s) => uid === null || s.uid === uid;
+  const privateDir = (p) => {
+    const s = fs.lstatSync(p);
+    return s.isDirectory() && mine(s) && (uid === null || (s.mode & 0o022) === 0);
+  };
+  let hw;
   let file;
   let cached;
   try {
     const env = process.env.HOOKWARDEN_HOME && process.env.HOOKWARDEN_HOME.trim();
     const home = req('node:os').homedir();
-    const hw = !env ? path.join(home, '.hookwarden') : env === '~' ? home : env.startsWith('~/') ? path.join(home, env.slice(2)) : path.resolve(env);
+    hw = !env ? path.join(home, '.hookwarden') : env === '~' ? home : env.startsWith('~/') ? path.join(home, env.slice(2)) : path.resolve(env);
     file = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}.bin`);
-    cached = fs.readFileSync(file);
+    if (privateDir(hw) && privateDir(path.dirname(file))) {
+      const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
+      try {
+        const s = fs.fstatSync(fd);
+        if (s.isFile() && s.nlink === 1 && mine(s) && s.size < 64 * 1024 * 1024) cached = fs.readFileSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
   } catch {
     cached = undefined;
   }
@@ -25,9 +44,29 @@ function hwRunCached(src, id, mod, req, filename, dirname) {
     process.once('exit', () => {
       try {
         const data = script.createCachedData();
-        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        // The home first (a link there must not carry the mkdir of cache/ elsewhere), then cache/ itself.
+        fs.mkdirSync(hw, { recursive: true, mode: 0o700 });
+        if (!privateDir(hw)) return;
+        try {
+          fs.mkdirSync(path.dirname(file), { mode: 0o700 });
+        } catch {
+          // there already: checked next
+        }
+        if (!privateDir(path.dirname(file))) return;
         const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, data, { mode: 0o600 });
+        const fd = fs.openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0), 0o600);
+        try {
+          fs.writeSync(fd, data);
+        } finally {
+          fs.closeSync(fd);
+        }
+        let there = null;
+        try {
+          there = fs.lstatSync(file);
+        } catch {
+          // nothing there yet
+        }
+        if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
         fs.renameSync(tmp, file);
         // Caches of this hook's earlier builds or node versions are dead weight: remove them.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;

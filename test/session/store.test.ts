@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  linkSync,
   readdirSync,
   statSync,
   symlinkSync,
@@ -102,7 +103,7 @@ describe('readJsonFile', () => {
     expect(readJsonFile(join(dir, 'empty.json'))).toMatchObject({ status: 'corrupt', reason: expect.stringMatching(/^not valid JSON/) });
 
     mkdirSync(join(dir, 'isdir.json'));
-    expect(readJsonFile(join(dir, 'isdir.json'))).toEqual({ status: 'corrupt', reason: 'EISDIR' });
+    expect(readJsonFile(join(dir, 'isdir.json'))).toEqual({ status: 'unsafe', reason: 'is a directory' });
     expect(readJsonFile(join(dir, 'ok.json', 'child'))).toEqual({ status: 'corrupt', reason: 'ENOTDIR' });
     expect(readJsonFile(join(dir, 'nul\0.json'))).toMatchObject({ status: 'corrupt' });
 
@@ -119,7 +120,16 @@ describe('readJsonFile', () => {
     const fifo = join(dir, 'state.json');
     const r = spawnSync('mkfifo', [fifo]);
     if (r.status !== 0) return; // no mkfifo here
-    expect(readJsonFile(fifo)).toEqual({ status: 'corrupt', reason: 'not a regular file' });
+    expect(readJsonFile(fifo)).toEqual({ status: 'unsafe', reason: 'is a FIFO' });
+  });
+
+  it.skipIf(!posix)('never reads its own state through a link or a second name', () => {
+    const dir = tmp('links');
+    writeFileSync(join(dir, 'real.json'), '{"a":1}');
+    symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
+    linkSync(join(dir, 'real.json'), join(dir, 'hard.json'));
+    expect(readJsonFile(join(dir, 'link.json'))).toEqual({ status: 'unsafe', reason: 'is a symbolic link' });
+    expect(readJsonFile(join(dir, 'hard.json'))).toEqual({ status: 'unsafe', reason: 'has 2 hard links' });
   });
 });
 

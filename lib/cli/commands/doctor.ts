@@ -4,7 +4,10 @@
 // daemon reachable when http hooks are installed; and one real hook call, timed against `node -e 0`.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { ensurePrivateDir, homeProblem } from '../../fs/private-dir.js';
+import { readRegularFile } from '../../fs/read.js';
+import { createExclusive } from '../../fs/write.js';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,12 +94,19 @@ function checkSettings(loc: Locations): { checks: Check[]; entries: Entry[] } {
   return { checks, entries };
 }
 
-/** A folder hookwarden must write: created if missing, then a file written and removed. */
-function writable(dir: string, what: string): Check {
+/** $HOOKWARDEN_HOME itself: a link, someone else's folder or one others can write is refused by every hook. */
+function privateHome(home: string): Check {
+  const problem = homeProblem(home);
+  if (problem) return { status: 'fail', what: 'hookwarden home', detail: `${home} ${problem}: hookwarden records nothing and asks about every call until it is fixed (docs/security.md)` };
+  return { status: 'ok', what: 'hookwarden home', detail: `${home} is private` };
+}
+
+/** A folder hookwarden must write: created if missing (and checked, as the hooks do), then a file written and removed. */
+function writable(dir: string, what: string, home: string): Check {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensurePrivateDir(dir, home);
     const probe = join(dir, `.doctor-${process.pid}.tmp`);
-    writeFileSync(probe, 'ok', { mode: 0o600 });
+    createExclusive(probe, 'ok');
     unlinkSync(probe);
     return { status: 'ok', what, detail: `${dir} is writable` };
   } catch (err) {
@@ -135,7 +145,8 @@ function timeHookCall(io: CliIO, loc: Locations, root: string): Check {
   const scratch = mkdtempSync(join(tmpdir(), 'hookwarden-doctor-'));
   try {
     const config = join(loc.hookwardenHome, 'config.json');
-    if (existsSync(config)) copyFileSync(config, join(scratch, 'config.json'));
+    const cfg = readRegularFile(config, { maxBytes: 1024 * 1024 });
+    if (cfg.status === 'ok') createExclusive(join(scratch, 'config.json'), cfg.bytes);
     const env: NodeJS.ProcessEnv = { ...io.env, HOOKWARDEN_HOME: scratch };
     delete env.NODE_EXTRA_CA_CERTS;
     const input = JSON.stringify({
@@ -185,9 +196,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
   checks.push(missing.length ? { status: 'fail', what: 'bundles', detail: `${missing[0]} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
   const settings = checkSettings(loc);
   checks.push(...settings.checks);
-  checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder'));
-  checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder'));
-  checks.push(writable(join(loc.hookwardenHome, 'memory'), 'memory folder'));
+  checks.push(privateHome(loc.hookwardenHome));
+  checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder', loc.hookwardenHome));
+  checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder', loc.hookwardenHome));
+  checks.push(writable(join(loc.hookwardenHome, 'memory'), 'memory folder', loc.hookwardenHome));
   try {
     const { cfg, reg } = await prepare(loc, runtimeFor(io, false));
     checks.push(cfg.issues.length ? { status: 'fail', what: 'config', detail: cfg.issues.join('; ') } : { status: 'ok', what: 'config', detail: cfg.files.length ? cfg.files.join(', ') : 'defaults (no config file)' });

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { shippedPatternsDir } from '../../hook/locations.js';
 import { DEFAULT_CONFIG } from '../../config/defaults.js';
 import { loadConfig } from '../../config/load.js';
+import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { HOOK_EVENTS, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type InstallMode } from '../settings.js';
@@ -48,6 +49,17 @@ function readOrReport(name: string, file: string, io: CliIO): Settings | null {
     return readSettings(file);
   } catch (err) {
     io.err(`hookwarden ${name}: cannot read ${file}: ${(err as Error).message}; nothing changed\n`);
+    return null;
+  }
+}
+
+/** writeSettings, with a refused link or special file reported as one line (nothing changed) instead of thrown. */
+function writeOrReport(name: string, file: string, settings: Settings, io: CliIO, mode?: number): { backup: string | null } | null {
+  try {
+    return { backup: writeSettings(file, settings, String(io.now()), mode) };
+  } catch (err) {
+    if (!(err instanceof HookwardenError) || err.code !== 'E_UNSAFE_PATH') throw err;
+    io.err(`hookwarden ${name}: ${err.message}; nothing changed. If the link is your own, name the file it points to with --settings <file>.\n`);
     return null;
   }
 }
@@ -129,7 +141,9 @@ export const installCommand: Command = {
       io.out(`hookwarden is already installed${mode === 'http' ? ' (http)' : ''} in ${file}; nothing changed\n${tail}`);
       return 0;
     }
-    const backup = writeSettings(file, result.settings, String(io.now()), fileMode);
+    const written = writeOrReport('install', file, result.settings, io, fileMode);
+    if (!written) return 1;
+    const { backup } = written;
     io.out(`installed ${result.changed} hook entries${mode === 'http' ? ' (http)' : ''} in ${file}${backup ? ` (backup: ${backup})` : ''}\n${tail}`);
     return 0;
   },
@@ -159,7 +173,9 @@ export const uninstallCommand: Command = {
       io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
       return 0;
     }
-    const backup = writeSettings(file, result.settings, String(io.now()));
+    const written = writeOrReport('uninstall', file, result.settings, io);
+    if (!written) return 1;
+    const { backup } = written;
     io.out(`removed ${result.changed} hook entries from ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
     return 0;
   },
