@@ -33,7 +33,8 @@ export function unsafeHomeDecision(d: UnifiedRoutingDecision, home: string, prob
   const audit = { ...d.audit, localPatterns: [...d.audit.localPatterns, UNSAFE_HOME_ID], decisionRules: [...d.audit.decisionRules, rule] };
   const local = { ...d.local, matches: [...d.local.matches, match] };
   if (d.decision.action === 'block') {
-    return { ...d, local, audit, decision: { ...d.decision, hints: [...d.decision.hints, hint] } };
+    const also = ` Also: hookwarden's home ${home} ${problem}, so nothing was recorded [${UNSAFE_HOME_ID}].`;
+    return { ...d, local, audit, decision: { ...d.decision, message: d.decision.message + also, hints: [...d.decision.hints, hint] } };
   }
   const action = mode === 'deny' ? 'block' : 'ask';
   const before = d.decision.message ? ` The call itself: ${d.decision.message}` : '';
