@@ -4,10 +4,17 @@ import type { PathContext } from '../analyzers/paths/normalise.js';
 import type { ShellContext } from '../analyzers/shell/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 
-export const shellContext = (ctx: CallContext, deps: EngineDeps): ShellContext => ({ cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir });
+// Both carry hookwarden's own home when the runner knows it, so `$HOOKWARDEN_HOME` and paths inside it are
+// recognised wherever it lives (absent: the analyzers assume `<home>/.hookwarden`).
+export function shellContext(ctx: CallContext, deps: EngineDeps): ShellContext {
+  const sctx: ShellContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
+  if (deps.hookwardenHome) sctx.hookwardenHome = deps.hookwardenHome;
+  return sctx;
+}
 
 export function pathContext(cwd: string, deps: EngineDeps): PathContext {
   const pctx: PathContext = { cwd, home: deps.home, projectDir: deps.projectDir, trustedRoots: deps.config.trustedRoots };
   if (deps.pathFacts) pctx.facts = deps.pathFacts;
+  if (deps.hookwardenHome) pctx.hookwardenHome = deps.hookwardenHome;
   return pctx;
 }

@@ -16,8 +16,13 @@ import { findMemoryRequests } from '../analyzers/memory/requests.js';
 import { memoryTargetForPath, memoryTargetForTool } from '../analyzers/memory/targets.js';
 import type { CompiledPattern, PathOp } from './types.js';
 
-/** The fixed context examples are judged in: a project at /home/dev/project. */
-export const EXAMPLE_CONTEXT = { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project' };
+/** The fixed context examples are judged in: a project at /home/dev/project, hookwarden's home at its default. */
+export const EXAMPLE_CONTEXT = {
+  cwd: '/home/dev/project',
+  home: '/home/dev',
+  projectDir: '/home/dev/project',
+  hookwardenHome: '/home/dev/.hookwarden',
+};
 
 export function patternMatches(p: CompiledPattern, example: string): boolean {
   switch (p.kind) {

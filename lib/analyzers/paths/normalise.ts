@@ -1,7 +1,9 @@
-// Path normalisation before glob matching: Windows separators, `~`/`$HOME`, `..`, symlinks (through an injected
-// view of the file system), case folding where the file system folds case, and project-relative forms.
+// Path normalisation before glob matching: Windows separators, `~`/`$HOME`/`$HOOKWARDEN_HOME`, `..`, symlinks
+// (through an injected view of the file system), case folding where the file system folds case, and
+// project-relative and `$HOOKWARDEN_HOME/…` forms.
 
 import { posix } from 'node:path';
+import { expandHookwardenVar, hookwardenForm, hookwardenHomeOf, hookwardenHomeView, type HookwardenHomeView } from './hookwarden-home.js';
 
 /** What the analyzer may ask of the real file system; injected so the analyzer itself does no I/O. */
 export interface PathFacts {
@@ -19,12 +21,15 @@ export interface PathContext {
   facts?: PathFacts;
   /** Directories that count as the project for the outside-the-project tier (config.trustedRoots). */
   trustedRoots?: string[];
+  /** `$HOOKWARDEN_HOME` as the hook runner resolved it; absent means `<home>/.hookwarden`. */
+  hookwardenHome?: string;
 }
 
 export interface NormalisedPath {
   /** Absolute, forward slashes, `..` resolved; home shown as `~` when under it; ` → real` when a symlink. */
   display: string;
-  /** Forms globs are tried against: absolute, `~`-relative, project-relative; for the real target too. */
+  /** Forms globs are tried against: absolute, `~`-relative, project-relative, `$HOOKWARDEN_HOME/…` inside
+   * hookwarden's home; for the real target too. */
   forms: string[];
   /** Inside the project (by the real location when known). */
   insideProject: boolean;
@@ -58,29 +63,35 @@ function under(path: string, dir: string, fold: boolean): string | null {
 }
 
 function absolute(raw: string, ctx: PathContext): string {
-  let p = expandHome(toSlashes(raw.trim().replace(/^(['"])(.*)\1$/, '$2')), ctx.home);
+  const unquoted = toSlashes(raw.trim().replace(/^(['"])(.*)\1$/, '$2'));
+  let p = expandHome(expandHookwardenVar(unquoted, hookwardenHomeOf(ctx)), ctx.home);
   if (!isAbsolute(p)) p = `${toSlashes(ctx.cwd)}/${p}`;
   const drive = DRIVE.exec(p)?.[0] ?? '';
   return drive + posix.normalize(p.slice(drive.length)).replace(/(.)\/$/, '$1');
 }
 
-/** The absolute, `~` and project-relative forms of one absolute path. */
-function formsOf(abs: string, ctx: PathContext, fold: boolean): { forms: string[]; display: string; rel: string | null } {
+/** The absolute, `~`, project-relative and `$HOOKWARDEN_HOME` forms of one absolute path. */
+function formsOf(abs: string, ctx: PathContext, hw: HookwardenHomeView, fold: boolean): { forms: string[]; display: string; rel: string | null } {
   const forms = [abs];
   const inHome = under(abs, ctx.home, fold);
   const display = inHome === null ? abs : inHome === '' ? '~' : `~/${inHome}`;
   if (inHome !== null) forms.push(display);
   const rel = under(abs, ctx.projectDir, fold);
   if (rel) forms.push(rel);
+  const own = hookwardenForm(abs, hw, fold);
+  if (own) forms.push(own);
   return { forms, display, rel };
 }
 
 export function normalisePath(raw: string, ctx: PathContext): NormalisedPath {
   const abs = absolute(raw, ctx);
   const fold = DRIVE.test(abs) || (ctx.facts?.caseInsensitive() ?? false);
-  const literal = formsOf(abs, ctx, fold);
+  // The home as given and where it really is: a path through either spelling (or a symlink into it) is its.
+  const facts = ctx.facts;
+  const hw = hookwardenHomeView(hookwardenHomeOf(ctx), ctx.home, ctx.projectDir, facts && ((p) => facts.realpath(p)));
+  const literal = formsOf(abs, ctx, hw, fold);
   const realAbs = ctx.facts && !DRIVE.test(abs) ? ctx.facts.realpath(abs) : null;
-  const real = realAbs && realAbs !== abs ? formsOf(toSlashes(realAbs), ctx, fold) : null;
+  const real = realAbs && realAbs !== abs ? formsOf(toSlashes(realAbs), ctx, hw, fold) : null;
   const where = real ?? literal;
   const insideProject = where.rel !== null;
   const trusted = (ctx.trustedRoots ?? []).some((r) => under(where.forms[0]!, absolute(r, ctx), fold) !== null);

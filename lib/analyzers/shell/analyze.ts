@@ -1,5 +1,6 @@
 // analyzeShell: a command line → segments, facts and an optional parseError. Never throws.
 
+import { hookwardenHomeOf, HW_VAR } from '../paths/hookwarden-home.js';
 import { hasForkBomb, FORK_BOMB } from './facts.js';
 import { scrubMarkers } from './markers.js';
 import { scanShell } from './scan.js';
@@ -59,6 +60,14 @@ function analyzeText(text: string, level: Level, state: AnalyzeState): void {
   while (entered.length > 0) state.cwd = entered.pop();
 }
 
+/** Variables the command inherits and hookwarden knows. `$HOOKWARDEN_HOME` is judged as set to the home the
+ * hook sees (the agent's shell usually inherits it): `> "$HOOKWARDEN_HOME/x"` writes into hookwarden's own
+ * files unless the command assigns the variable first. */
+function knownVars(ctx: ShellContext): Map<string, string> {
+  const hw = ctx && typeof ctx.home === 'string' ? hookwardenHomeOf(ctx) : '';
+  return hw ? new Map([[HW_VAR, hw]]) : new Map();
+}
+
 export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis {
   const state: AnalyzeState = {
     ctx,
@@ -66,7 +75,7 @@ export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis 
     table: new SubTable(),
     segments: [],
     facts: new Set(),
-    vars: new Map(),
+    vars: knownVars(ctx),
     loops: new Map(),
     errors: [],
     nextPipeline: 0,

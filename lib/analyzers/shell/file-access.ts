@@ -902,6 +902,7 @@ function segmentAccesses(seg: Segment, out: FileAccess[]): void {
     const op = redirectOp(r.op, r.target);
     if (op && isPath(r.target)) out.push(access(r.target, op, `redirect ${r.op}`, seg));
   }
+  for (const w of seg.selfWrites ?? []) out.push(access(w.path, 'write', w.via, seg));
 }
 
 /**

@@ -133,9 +133,47 @@ function isName(p: string): boolean {
   return p !== '' && parts.every((part, i) => (part !== '' || i === 0 || i === parts.length - 1) && part !== '.' && part !== '..');
 }
 
+// Directory names worth a sample of their own when a glob component could stand for them: hookwarden's own
+// home (`~/.hook*/config.json` writes `~/.hookwarden/config.json`, which the `x` fill would never show).
+const KNOWN_DIRS = ['.hookwarden'];
+
+/** A RegExp source for one component's tokens (no `/` inside; `**` cannot occur in a single component). */
+function componentRegex(tokens: readonly Token[]): string {
+  return tokens
+    .map((tok) => {
+      if (tok.t === 'lit') return tok.v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (tok.t === 'star') return '[^/]*';
+      if (tok.t === 'one') return '[^/]';
+      if (tok.t === 'class') return `[${tok.negated ? '^' : ''}${tok.body.replace(/[\\\]^]/g, '\\$&')}]`;
+      if (tok.t === 'alts') return `(?:${tok.options.map(componentRegex).join('|')})`;
+      return '(?!)';
+    })
+    .join('');
+}
+
+/** The glob with the first component that could be a KNOWN_DIRS name replaced by it, then sampled. */
+function knownDirSample(word: string): string | undefined {
+  const parts = word.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    // A wildcard does not match a leading dot: only a component written with its dot can be a dot-directory.
+    // A last component that is only `.` and wildcards (`rm -rf .*`) is judged as every entry, not as one name.
+    if (!/[*?[{]/.test(part) || !part.startsWith('.')) continue;
+    if (i === parts.length - 1 && !/[A-Za-z0-9_-]/.test(part)) continue;
+    const re = new RegExp(`^${componentRegex(tokenize(part, false))}$`);
+    const name = KNOWN_DIRS.find((n) => re.test(n));
+    if (!name) continue;
+    const rest = parts.slice(i + 1).join('/');
+    const tail = /[*?[{]/.test(rest) ? sample(tokenize(rest, false), 0, true) : rest;
+    return [...parts.slice(0, i), name, ...(rest ? [tail] : [])].join('/');
+  }
+  return undefined;
+}
+
 /**
  * Up to four concrete paths the glob `word` could name (first with `*` as short as allowed, then with
- * `*` filled; for `{a,b}`, the first two options), in that order; undefined when `word` has no glob.
+ * `*` filled; for `{a,b}`, the first two options), in that order, plus a KNOWN_DIRS sample when a component
+ * could be one; undefined when `word` has no glob.
  */
 export function globSamples(word: string): string[] | undefined {
   if (word.length > MAX_GLOB || !/[*?[{]/.test(word)) return undefined;
@@ -149,5 +187,8 @@ export function globSamples(word: string): string[] | undefined {
       if (isName(s) && !out.includes(s)) out.push(s);
     }
   }
-  return out.length > 0 ? out.slice(0, MAX_SAMPLES) : undefined;
+  const known = knownDirSample(word);
+  const kept = out.slice(0, MAX_SAMPLES);
+  if (known !== undefined && isName(known) && !kept.includes(known)) kept.push(known);
+  return kept.length > 0 ? kept : undefined;
 }

@@ -5,6 +5,7 @@
 // (data is data); calls are then found in code tokens only and their literal arguments evaluated.
 // Bounded work; never throws.
 
+import { knownInterpolation } from './interpolation.js';
 import { baseName } from './wrappers.js';
 
 export type InterpreterLang = 'python' | 'node' | 'perl' | 'ruby' | 'php';
@@ -641,8 +642,12 @@ class Lexer {
           continue;
         }
         const e = skipBalanced(src, j + 1, n);
-        this.nested(j + 1, e);
-        dyn = true;
+        const known = knownInterpolation('python', src.slice(j + 1, e));
+        if (known !== undefined) out += known;
+        else {
+          this.nested(j + 1, e);
+          dyn = true;
+        }
         j = e + 1;
         continue;
       }
@@ -737,9 +742,20 @@ class Lexer {
       const nx = src[j + 1];
       if ((mode === 'ruby' && ch === '#' && nx === '{') || (mode === 'js' && ch === '$' && nx === '{')) {
         const e = skipBalanced(src, j + 2, limit);
-        this.nested(j + 2, e);
-        dyn = true;
+        const known = knownInterpolation(mode, src.slice(j + 2, e));
+        if (known !== undefined) out += known;
+        else {
+          this.nested(j + 2, e);
+          dyn = true;
+        }
         j = Math.min(e + 1, limit);
+        continue;
+      }
+      // Perl "$ENV{HOME}/x": the variable as `$HOME` text, like an $ENV{HOME} outside a string (env()).
+      const envRef = mode === 'perl' && ch === '$' ? /^\$ENV\{'?([A-Za-z_]\w{0,63})'?\}/.exec(src.slice(j, Math.min(j + 72, limit))) : null;
+      if (envRef) {
+        out += `$${envRef[1]}`;
+        j += envRef[0].length;
         continue;
       }
       if (mode === 'ruby' && ch === '#' && (nx === '@' || nx === '$')) dyn = true;
@@ -1325,6 +1341,12 @@ const rm = (ts: string[]): Out => ({ argv: withTargets(['rm'], ts) });
 const rmdir = (ts: string[]): Out => ({ argv: withTargets(['rmdir'], ts) });
 const tee = (ts: string[]): Out => ({ argv: withTargets(['tee'], ts) });
 const shell = (v: Val | undefined): Out => ({ shell: v?.k === 'str' ? v.s : UNKNOWN_TARGET });
+/** (source, destination) calls as the command they amount to: a link, move or copy writes its destination
+ * (os.symlink(X, audit_file) is `ln -s X audit_file`). */
+const pair =
+  (prefix: string[], names: [string, string] = ['src', 'dst']): Handler =>
+  (c) =>
+    ({ argv: withTargets(prefix, [text(c.pos[0] ?? c.named.get(names[0])), text(c.pos[1] ?? c.named.get(names[1]))]) });
 const evalOf = (v: Val | undefined): Out => (v?.k === 'str' ? { code: v.s } : undefined);
 
 function argvOf(vals: readonly Val[]): Out {
@@ -1441,6 +1463,9 @@ const PYTHON: LangSpec = {
     'os.removedirs': (c) => rmdir(one(c, 'name')),
     ...each(['open', 'io.open', 'codecs.open'], pyOpen),
     'os.open': (c) => (flagsWrite(c.args[1]) ? tee(one(c, 'path')) : undefined),
+    ...each(['os.symlink', 'os.link'], pair(['ln', '-s'])),
+    ...each(['os.rename', 'os.replace', 'os.renames', 'shutil.move'], pair(['mv'])),
+    ...each(['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copytree'], pair(['cp', '-r'])),
     'os.system': (c) => shell(first(c, 'command')),
     ...each<Handler>(
       ['os.popen', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'commands.getoutput', 'commands.getstatusoutput', 'asyncio.create_subprocess_shell'],
@@ -1551,6 +1576,9 @@ const NODE: LangSpec = {
       ],
       (c) => tee(one(c)),
     ),
+    ...each(['fs.symlinkSync', 'fs.symlink', 'fs.linkSync', 'fs.link', 'Deno.symlink', 'Deno.symlinkSync'], pair(['ln', '-s'])),
+    ...each(['fs.renameSync', 'fs.rename', 'fs.moveSync', 'fs.move', 'Deno.rename', 'Deno.renameSync'], pair(['mv'])),
+    ...each(['fs.copyFileSync', 'fs.copyFile', 'fs.cpSync', 'fs.cp', 'fs.copySync', 'fs.copy', 'Deno.copyFile', 'Deno.copyFileSync'], pair(['cp', '-r'])),
     ...each<Handler>(['fs.openSync', 'fs.open'], (c) => {
       const m = c.args[1];
       return m !== undefined && !m.fn && writes(m.v, 'wa+') ? tee(one(c)) : undefined;
@@ -1599,6 +1627,9 @@ const NODE: LangSpec = {
     unlinkSync: 'fs.unlinkSync',
     writeFileSync: 'fs.writeFileSync',
     appendFileSync: 'fs.appendFileSync',
+    symlinkSync: 'fs.symlinkSync',
+    renameSync: 'fs.renameSync',
+    copyFileSync: 'fs.copyFileSync',
     removeSync: 'fs.removeSync',
     emptyDirSync: 'fs.emptyDirSync',
     outputFileSync: 'fs.outputFileSync',
@@ -1652,6 +1683,9 @@ const RUBY: LangSpec = {
     'FileUtils.rm_f': (c) => ({ argv: withTargets(['rm', '-f'], targets(c.pos)) }),
     ...each<Handler>(['FileUtils.rmdir', 'Dir.delete', 'Dir.rmdir', 'Dir.unlink'], (c) => rmdir(targets(c.pos))),
     ...each<Handler>(['File.write', 'File.binwrite', 'IO.write', 'IO.binwrite'], (c) => tee(one(c))),
+    ...each(['File.symlink', 'File.link', 'FileUtils.ln_s', 'FileUtils.ln_sf', 'FileUtils.ln', 'FileUtils.symlink'], pair(['ln', '-s'])),
+    ...each(['File.rename', 'FileUtils.mv', 'FileUtils.move'], pair(['mv'])),
+    ...each(['FileUtils.cp', 'FileUtils.cp_r', 'FileUtils.copy', 'FileUtils.copy_file', 'FileUtils.install'], pair(['cp', '-r'])),
     ...each(['File.open', 'File.new'], rubyOpenFile),
     ...each<Handler>(['open', 'Kernel.open'], (c) => {
       const p = c.pos[0];
@@ -1754,6 +1788,9 @@ const PERL: LangSpec = {
     unlink: (c) => rm(targets(c.pos)),
     rmdir: (c) => rmdir(one(c)),
     open: perlOpen,
+    ...each(['symlink', 'link'], pair(['ln', '-s'])),
+    ...each(['rename', 'move', 'File::Copy::move'], pair(['mv'])),
+    ...each(['copy', 'File::Copy::copy'], pair(['cp', '-r'])),
     sysopen: (c) => (flagsWrite(c.args[2]) ? tee([text(c.pos[1])]) : undefined),
     ...each(['system', 'exec'], perlSystem),
     readpipe: (c) => shell(c.pos[0]),

@@ -20,6 +20,8 @@ export function literalOutput(inner: string): string | undefined {
   if (!echo) return undefined;
   const words = parse(echo[1] as string);
   if (!words.every((w): w is string => typeof w === 'string')) return undefined;
+  // `printf %s X` prints X (the format is not part of the output).
+  if (/^\s*printf\b/.test(inner) && (words[0] === '%s' || words[0] === '%s\\n') && words.length > 1) return words.slice(1).join(' ');
   return words.join(' ');
 }
 

@@ -7,6 +7,7 @@ import { hasSub, replaceSubs, resolveVars, soleVarName, subPlaceholder } from '.
 import { expandHomeVar } from './operands.js';
 import { runNested, stdinText } from './nested.js';
 import { normaliseOperand } from './operands.js';
+import { selfWrites } from './self-writes.js';
 import type { RawSegment } from './split.js';
 import { type AnalyzeState, fail, type Level, MAX_LOOP_ITEMS, MAX_SEGMENTS, MAX_VAR_VALUE, MAX_WORK } from './state.js';
 import type { Segment } from './types.js';
@@ -40,12 +41,22 @@ function setVar(state: AnalyzeState, assignment: string): void {
   state.vars.set(name, prev + value);
 }
 
+/** `$(echo $X)` with X assigned earlier (or `$HOOKWARDEN_HOME`) prints X's value. Text with quotes or escapes
+ * is left alone (`'$X'` stays literal): literalOutput then refuses it as it did before. */
+function knownVarsIn(inner: string, vars: ReadonlyMap<string, string>): string {
+  if (!inner.includes('$') || /['"\\]/.test(inner)) return inner;
+  return inner.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (m, a?: string, b?: string) => vars.get((a ?? b) as string) ?? m);
+}
+
 /** Replace `$(echo x)`/`$(which x)` by what they print. */
 function literalSubs(word: string, state: AnalyzeState): string {
   return replaceSubs(word, (id) => {
     const sub = state.table.get(id);
     if (!sub || (sub.kind !== '$()' && sub.kind !== '``')) return subPlaceholder(id);
-    const out = /^\s*pwd(?:\s+-[LP])?\s*$/.test(sub.inner) ? state.cwd : literalOutput(sub.inner);
+    const inner = knownVarsIn(sub.inner, state.vars);
+    // `$(pwd)` is the cwd; `$(cd DIR && pwd)` (the usual way to make a path absolute) is DIR resolved from it.
+    const cdPwd = /^\s*cd\s+([^\s;&|<>()`$'"]+)\s*&&\s*pwd(?:\s+-[LP])?\s*$/.exec(inner);
+    const out = /^\s*pwd(?:\s+-[LP])?\s*$/.test(inner) ? state.cwd : cdPwd ? cdTarget([cdPwd[1] as string], state) : literalOutput(inner);
     return out ?? subPlaceholder(id);
   });
 }
@@ -98,9 +109,14 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   fail(state, stripped.error);
   if (stripped.drop) return;
   let rawArgv = stripped.argv;
-  // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed.
-  if (stripped.wrappers.includes('xargs') && raw.stage > 0) {
-    const fed = fedWords(previousStage(state.segments, pipeline, raw.stage));
+  // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed (or a here-string: `<<< "a b"`).
+  if (stripped.wrappers.includes('xargs')) {
+    const fed =
+      raw.stage > 0
+        ? fedWords(previousStage(state.segments, pipeline, raw.stage))
+        : raw.hereStrings.length > 0
+          ? raw.hereStrings.flatMap((h) => stdinText(resolveVars(h, state.vars), state).text.split(/\s+/)).filter(Boolean)
+          : undefined;
     if (fed) rawArgv = fillArgs(rawArgv, fed, xargsToken(words));
   }
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;
@@ -118,12 +134,15 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
     via: [...level.via, ...raw.groups],
     redirects: raw.redirects.map((r) => ({
       op: r.op,
-      target: normaliseOperand(table.display(resolveVars(r.target, state.vars)), ctx),
+      // `> $(echo ~/x)/y` writes where `cat $(echo ~/x)/y` reads: literal substitutions resolve here too.
+      target: normaliseOperand(table.display(resolveVars(hasSub(r.target) ? literalSubs(r.target, state) : r.target, state.vars)), ctx),
     })),
     pipeline,
     stage: raw.stage,
   };
   if (state.cwd !== undefined) segment.cwd = state.cwd;
+  const own = selfWrites(argv, state.cwd, ctx);
+  if (own.length > 0) segment.selfWrites = own;
   const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));
   if (hereStrings.length > 0) segment.stdin = hereStrings.map((h) => table.display(stdinText(h, state).text)).join('\n');
   state.segments.push(segment);

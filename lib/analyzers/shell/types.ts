@@ -24,6 +24,9 @@ export interface Segment {
    * undefined once a `cd` went somewhere unknowable (`cd "$X"`, `cd -`, or on a remote host).
    */
   cwd?: string;
+  /** Writes inside hookwarden's home that the arguments do not name as such: link targets, copies into a
+   * directory (self-writes.ts). Present only when there are some. */
+  selfWrites?: Array<{ path: string; via: string }>;
   /** Index of the pipeline this segment belongs to and its stage in it. */
   pipeline: number;
   stage: number;
@@ -34,6 +37,9 @@ export interface ShellContext {
   home: string;
   /** Project root (CLAUDE_PROJECT_DIR, else cwd); used to classify targets. */
   projectDir?: string;
+  /** `$HOOKWARDEN_HOME` as the hook runner resolved it: the variable expands to it unless the command
+   * assigns it. Absent means `<home>/.hookwarden`. */
+  hookwardenHome?: string;
 }
 
 export interface ShellAnalysis {

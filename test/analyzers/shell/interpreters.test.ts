@@ -333,7 +333,9 @@ describe('node', () => {
     ["require('fs').unlinkSync(process.env['HOME'])", '$HOME'],
     ["const path = require('path'), os = require('os'); require('fs').unlinkSync(path.join(os.homedir(), '.ssh', 'id_rsa'))", '~/.ssh/id_rsa'],
     ["require('fs').unlinkSync(`/tmp/x`)", '/tmp/x'],
-    ["require('fs').unlinkSync(`${process.env.HOME}/.bashrc`)", U],
+    // A template whose only interpolation reads the environment stays a known path.
+    ["require('fs').unlinkSync(`${process.env.HOME}/.bashrc`)", '$HOME/.bashrc'],
+    ["require('fs').unlinkSync(`${process.env.HOME + x}/.bashrc`)", U],
     ["require('fs').unlinkSync(file)", U],
     ["require('fs').unlinkSync('/tmp/' + name)", U],
   ])('targets: %s', (code, target) => {
