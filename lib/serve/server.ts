@@ -9,9 +9,13 @@
 // runHook is mostly synchronous (sync fs, locks held within one call), so the event loop serialises the judging
 // while bodies are read concurrently; several requests in flight are safe. The memo (config + registry per
 // project) is a ReloadingMemo: an edited config, override or patterns file is seen by the next request.
+//
+// Hardening (docs/daemon.md, "Hardening"): Host/Origin must be loopback (guard.ts, against DNS rebinding); header,
+// request and keep-alive timeouts; a connection cap that evicts idle or slow sockets first (connections.ts); a body
+// over the limit is answered at once and its connection closed; the token is compared in constant time (auth.ts).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { statSync } from 'node:fs';
 import { closeAuditLogs } from '../audit/write.js';
@@ -24,7 +28,11 @@ import { EMBEDDED, ENGINE_VERSION } from '../hook/main.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
 import { MAX_GUARD_BYTES, MAX_OBSERVER_BYTES, runHook, type HookRun, type Prepared, type RuntimeDeps } from '../hook/run-hook.js';
 import { bearerMatches, refusalKind, TOKEN_PATTERN } from './auth.js';
+import { bodyUnread, Connections, DAEMON_LIMITS, endAfterDrain, type ConnectionStats, type DaemonLimits } from './connections.js';
+import { foreignRequest, logValue } from './guard.js';
 import { ReloadingMemo } from './reload.js';
+
+export { DAEMON_LIMITS, type DaemonLimits } from './connections.js';
 
 /** Header the http hook entries send with `${CLAUDE_PROJECT_DIR}`: the project, when Claude Code interpolates it. */
 export const PROJECT_DIR_HEADER = 'x-hookwarden-project-dir';
@@ -43,6 +51,8 @@ export interface DaemonOptions {
   logRequests?: boolean;
   /** How long shutdown waits for requests in flight before closing their connections (ms). */
   graceMs?: number;
+  /** Timeouts and the connection cap; DAEMON_LIMITS unless given (tests use short ones). */
+  limits?: Partial<DaemonLimits>;
   now?: () => number;
 }
 
@@ -51,7 +61,7 @@ export interface Daemon {
   url: string;
   /** Stop accepting, finish requests in flight, close the audit log. Resolves once done (idempotent). */
   close: (reason?: string) => Promise<void>;
-  stats: () => { requests: number; inFlight: number };
+  stats: () => { requests: number; inFlight: number; connections: ConnectionStats };
 }
 
 export interface HttpAnswer {
@@ -110,29 +120,39 @@ function fileStamp(path: string): string {
   }
 }
 
-function readBody(req: IncomingMessage, max: number): Promise<{ buf: Buffer; size: number } | null> {
+type Body = { buf: Buffer } | { tooLarge: true; size: number; exact: boolean };
+
+/**
+ * The request body, up to `max` bytes. Past the limit (or when Content-Length already announces more) it stops at
+ * once and nothing is kept; the caller answers at once with `Connection: close` (send, then endAfterDrain bounds
+ * what is still read before the close), so a client cannot make the daemon read or hold an endless body. null when
+ * the client went away first.
+ */
+function readBody(req: IncomingMessage, max: number): Promise<Body | null> {
+  const declared = req.headers['content-length'];
+  // node's parser has checked the header's syntax, and will not deliver more bytes than it announces.
+  if (declared !== undefined && Number(declared) > max) return Promise.resolve({ tooLarge: true, size: Number(declared), exact: true });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      // Past the limit the rest is read and dropped (the keep-alive connection stays usable), never kept.
-      if (size <= max) chunks.push(c);
-      else chunks.length = 0;
-    });
-    req.on('end', () => {
+    const finish = (b: Body | null): void => {
       if (done) return;
       done = true;
-      resolve({ buf: size <= max ? Buffer.concat(chunks, size) : Buffer.alloc(0), size });
-    });
-    const gone = () => {
-      if (done) return;
-      done = true;
-      resolve(null);
+      req.off('data', onData);
+      resolve(b);
     };
-    req.on('error', gone);
-    req.on('close', gone);
+    const onData = (c: Buffer): void => {
+      size += c.length;
+      if (size <= max) return void chunks.push(c);
+      chunks.length = 0;
+      req.pause(); // nothing is read until the answer is out (node's backpressure stops reading the socket)
+      finish({ tooLarge: true, size, exact: false });
+    };
+    req.on('data', onData);
+    req.on('end', () => finish({ buf: Buffer.concat(chunks, size) }));
+    req.on('error', () => finish(null));
+    req.on('close', () => finish(null));
   });
 }
 
@@ -182,11 +202,15 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     noted.add(line);
     o.log(`hookwarden serve: ${line.replace(/^hookwarden: /, '')}\n`);
   };
-  let lastRefusalLog = -Infinity;
-  const refused = (header: string | undefined): void => {
+  // Refusals are logged at most once a minute per kind: whoever sends them cannot flood the log.
+  const lastLog = new Map<string, number>();
+  const oncePerMinute = (kind: string, line: () => string): void => {
     const t = now();
-    if (t - lastRefusalLog < 60_000) return;
-    lastRefusalLog = t;
+    if (t - (lastLog.get(kind) ?? -Infinity) < 60_000) return;
+    lastLog.set(kind, t);
+    o.log(`hookwarden serve: ${line()}; at most one such line a minute\n`);
+  };
+  const refused = (header: string | undefined): void => {
     const kind = refusalKind(header);
     const hint =
       kind === 'empty'
@@ -194,7 +218,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
         : kind === 'missing'
           ? 'no Authorization header'
           : 'a wrong token (rotated? run `hookwarden install --mode http` again)';
-    o.log(`hookwarden serve: refused a request with ${hint}; at most one such line a minute\n`);
+    oncePerMinute('token', () => `refused a request with ${hint}`);
   };
 
   let closing = false;
@@ -202,12 +226,20 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
   let requests = 0;
   const drained: Array<() => void> = [];
 
-  function send(res: ServerResponse, a: HttpAnswer, extra: Record<string, string> = {}): void {
+  /** `drain`: an answer to an authenticated call whose body is still unread lingers (endAfterDrain); refusals do not. */
+  function send(res: ServerResponse, a: HttpAnswer, extra: Record<string, string> = {}, drain = false): void {
     if (res.headersSent || res.destroyed) return;
     const headers: Record<string, string | number> = { ...extra, 'Content-Length': Buffer.byteLength(a.body) };
     if (a.type) headers['Content-Type'] = a.type;
-    if (closing) headers.Connection = 'close';
+    // An answer given before the body was read (a refusal, a body over the limit) ends the connection (node closes
+    // it after a "Connection: close" answer): reading the rest to keep it alive would let the client stream forever.
+    const unread = bodyUnread(res.req);
+    if (closing || unread) headers.Connection = 'close';
     res.writeHead(a.status, headers);
+    if (unread && drain) {
+      res.write(a.body); // the whole answer now (Content-Length); the end, and so the close, after the drain
+      return endAfterDrain(res.req, res);
+    }
     res.end(a.body);
   }
 
@@ -225,9 +257,10 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const body = await readBody(req, max);
     if (!body) return null; // the client went away: nobody to answer
     const rt = runtime(req);
-    if (body.size > max) {
+    if ('tooLarge' in body) {
       // The same verdict runHook gives oversized stdin (a guard blocks, an observer reports), audited the same way.
-      const err = new HookwardenError('E_STDIN_TOO_LARGE', `request body is ${body.size} bytes, over the ${max}-byte limit`);
+      const size = body.exact ? `${body.size} bytes` : `at least ${body.size} bytes`;
+      const err = new HookwardenError('E_STDIN_TOO_LARGE', `request body is ${size}, over the ${max}-byte limit`);
       auditRejectedInput(hook, HOOKS[hook], err, rt, started);
       const guard = GUARD_HOOKS.has(hook);
       const what = guard ? 'the call was blocked because it could not be judged' : 'nothing was judged';
@@ -252,6 +285,12 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // First of all, before the token and before any body: a request for another name is not ours (DNS rebinding).
+    const foreign = foreignRequest(req);
+    if (foreign) {
+      oncePerMinute('host', () => `refused a request with ${foreign.header} ${logValue(foreign.value)} (only loopback names are answered)`);
+      return send(res, { status: 403, body: `forbidden: ${foreign.header} is not a loopback name\n`, type: TEXT_TYPE }, { Connection: 'close' });
+    }
     const path = (req.url ?? '/').split('?', 1)[0] as string;
     if (path === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, { status: 405, body: '' }, { Allow: 'GET, HEAD' });
@@ -268,13 +307,29 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const t0 = now();
     const a = await judge(hook, req);
     if (!a) return;
-    send(res, a);
+    send(res, a, {}, true);
     if (o.logRequests) o.log(`hookwarden serve: ${hook} ${a.status} ${a.body ? `${Buffer.byteLength(a.body)} bytes` : 'empty'} ${now() - t0} ms\n`);
   }
 
-  const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000 }, (req, res) => {
+  const limits: DaemonLimits = { ...DAEMON_LIMITS, ...o.limits };
+  const conns = new Connections(limits.maxConnections, limits.headersTimeoutMs, (what) =>
+    oncePerMinute(`conn-${what}`, () =>
+      what === 'evicted'
+        ? `${limits.maxConnections} connections open (the cap): closed the oldest one with no request in progress`
+        : `${limits.maxConnections} connections open (the cap), each with a request in progress: refused a new one`,
+    ),
+  );
+  const timeouts = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+  };
+  // requireHostHeader: false, so a missing Host gets the Host check's 403 like any foreign one (not node's 400).
+  const server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) => {
     requests++;
     inFlight++;
+    res.once('close', conns.begin(req.socket));
     res.once('close', () => {
       inFlight--;
       if (closing && inFlight === 0) for (const f of drained.splice(0)) f();
@@ -285,7 +340,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 30_000;
+  server.on('connection', (socket: Socket) => conns.add(socket));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -323,5 +378,5 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     return closed;
   };
 
-  return { port, url: `http://127.0.0.1:${port}`, close, stats: () => ({ requests, inFlight }) };
+  return { port, url: `http://127.0.0.1:${port}`, close, stats: () => ({ requests, inFlight, connections: conns.stats() }) };
 }

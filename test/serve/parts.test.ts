@@ -1,12 +1,18 @@
-// The daemon's parts in process: the http answer for every kind of hook result, the token check, the reload memo.
+// The daemon's parts in process: the http answer for every kind of hook result, the token check, the reload memo,
+// the Host/Origin check and the connection cap's eviction order.
 
+import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDecision } from '../../lib/protocol/claude-code/render.js';
 import type { FinalDecision } from '../../lib/engine/types.js';
 import { bearerMatches, ensureServeToken, newToken, refusalKind, TOKEN_PATTERN } from '../../lib/serve/auth.js';
+import { Connections } from '../../lib/serve/connections.js';
+import { foreignRequest, isLoopbackHost, isLoopbackOrigin } from '../../lib/serve/guard.js';
 import { filesForKey, ReloadingMemo } from '../../lib/serve/reload.js';
 import { blockJson, httpAnswer } from '../../lib/serve/server.js';
 import { HOOKS, type HookName } from '../../lib/hook/hooks.js';
@@ -143,5 +149,118 @@ describe('ReloadingMemo', () => {
     expect(memo.size).toBe(2);
     expect(memo.get(keys[0]!)).toBeUndefined();
     expect(memo.get(keys[2]!)).toBeDefined();
+  });
+});
+
+describe('Host and Origin: loopback names only (against DNS rebinding)', () => {
+  it('accepts 127.0.0.1, any 127.x.y.z, localhost in any case and [::1], with or without a port', () => {
+    for (const h of ['127.0.0.1', '127.0.0.1:7437', '127.1.2.3:80', 'localhost', 'LocalHost:7437', '[::1]', '[::1]:7437']) expect(isLoopbackHost(h), h).toBe(true);
+  });
+
+  it('refuses every other name, look-alikes included, and a missing Host', () => {
+    for (const h of [
+      undefined,
+      '',
+      'evil.example',
+      'evil.example:8787',
+      'localhost.evil.example',
+      '127.0.0.1.evil.example',
+      'localhost.',
+      '127.0.0.256',
+      '127.0.0.1:99999',
+      '127.0.0.1:',
+      '[::1].evil.example',
+      '::1',
+      '[::2]:7437',
+      '0.0.0.0',
+      '10.0.0.1',
+      'localhost:7437@evil.example',
+    ]) {
+      expect(isLoopbackHost(h), String(h)).toBe(false);
+    }
+  });
+
+  it('accepts an http origin on a loopback name only; null, https and other hosts are refused', () => {
+    for (const o of ['http://127.0.0.1:7437', 'http://localhost:3000', 'http://[::1]:8080', 'http://localhost']) expect(isLoopbackOrigin(o), o).toBe(true);
+    for (const o of ['null', 'http://evil.example', 'https://localhost:7437', 'http://localhost:7437/', 'http://localhost.evil.example', 'http://127.0.0.1:1, http://evil.example', 'file://']) {
+      expect(isLoopbackOrigin(o), o).toBe(false);
+    }
+  });
+
+  it('refuses a request with two Host headers, even if the first is loopback (node keeps only the first)', () => {
+    const req = (raw: string[]): IncomingMessage => {
+      const headers: Record<string, string> = {};
+      for (let i = 0; i < raw.length; i += 2) headers[raw[i]!.toLowerCase()] ??= raw[i + 1]!;
+      return { rawHeaders: raw, headers } as unknown as IncomingMessage;
+    };
+    expect(foreignRequest(req(['Host', '127.0.0.1:1']))).toBeNull();
+    expect(foreignRequest(req(['Host', '127.0.0.1:1', 'host', 'evil.example']))).toMatchObject({ header: 'Host' });
+    expect(foreignRequest(req([]))).toEqual({ header: 'Host', value: '(none)' });
+    expect(foreignRequest(req(['Host', 'localhost', 'Origin', 'http://evil.example']))).toEqual({ header: 'Origin', value: 'http://evil.example' });
+  });
+});
+
+describe('Connections: the cap evicts the oldest connection with no request in progress', () => {
+  class FakeSocket extends EventEmitter {
+    destroyed = false;
+    constructor(readonly name: string) {
+      super();
+    }
+    destroy(): void {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      queueMicrotask(() => this.emit('close'));
+    }
+  }
+  const sock = (name: string): Socket & FakeSocket => new FakeSocket(name) as unknown as Socket & FakeSocket;
+  afterEach(() => vi.useRealTimers());
+
+  it('evicts idle and slow connections oldest first, never one with a request in progress', () => {
+    const c = new Connections(3, 60_000);
+    const [a, b, d] = [sock('a'), sock('b'), sock('d')];
+    for (const s of [a, b, d]) c.add(s);
+    const doneA = c.begin(a); // a: headers complete, being judged
+    const e = sock('e');
+    c.add(e); // at the cap: b (the oldest without a request in progress) goes, not a
+    expect([a.destroyed, b.destroyed, d.destroyed, e.destroyed]).toEqual([false, true, false, false]);
+    doneA(); // a answered: evictable again, and now the oldest
+    const f = sock('f');
+    c.add(f);
+    expect(a.destroyed).toBe(true);
+    expect(c.stats()).toEqual({ open: 3, evicted: 2, refused: 0 });
+  });
+
+  it('refuses the newcomer only when every connection has a request in progress', async () => {
+    const c = new Connections(2, 60_000);
+    const [a, b] = [sock('a'), sock('b')];
+    c.add(a);
+    c.add(b);
+    c.begin(a);
+    const doneB = c.begin(b);
+    const n = sock('n');
+    c.add(n);
+    expect([a.destroyed, b.destroyed, n.destroyed]).toEqual([false, false, true]);
+    expect(c.stats()).toEqual({ open: 2, evicted: 0, refused: 1 });
+    doneB();
+    doneB(); // twice (close after finish) counts once
+    b.destroy(); // its client went away
+    await Promise.resolve();
+    expect(c.stats().open).toBe(1);
+    const m = sock('m');
+    c.add(m);
+    expect(m.destroyed).toBe(false);
+  });
+
+  it('closes a connection whose first request has not completed its headers in time, and only that one', () => {
+    vi.useFakeTimers();
+    const c = new Connections(10, 1_000);
+    const [silent, served] = [sock('silent'), sock('served')];
+    c.add(silent);
+    c.add(served);
+    vi.advanceTimersByTime(500);
+    c.begin(served)();
+    vi.advanceTimersByTime(600);
+    expect(silent.destroyed).toBe(true);
+    expect(served.destroyed).toBe(false); // kept alive between requests: node's keepAliveTimeout is in charge now
   });
 });
