@@ -175,6 +175,20 @@ describe('writeJsonAtomic', () => {
 });
 
 describe('updateJsonLocked', () => {
+  it.skipIf(!posix)('never writes through a link planted at the lock: waits it out, then breaks it as stale', () => {
+    const dir = tmp('lock-link');
+    const victim = join(dir, 'victim.rc');
+    writeFileSync(victim, 'export A=1\n');
+    const file = join(dir, 's.json');
+    symlinkSync(victim, `${file}.lock`);
+    // Fresh: someone else's lock as far as anyone can tell; the update times out and nothing is written.
+    expect(() => updateJsonLocked(file, () => ({ n: 1 }), { timeoutMs: 50 })).toThrow(/locked by an unknown process/);
+    // Past staleMs it is removed (the link, not its target) and the update goes ahead.
+    expect(updateJsonLocked(file, () => ({ n: 2 }), { timeoutMs: 500, staleMs: 1000, now: () => Date.now() + 5000 })).toEqual({ n: 2 });
+    expect(readFileSync(victim, 'utf8')).toBe('export A=1\n');
+    expect(readdirSync(dir).sort()).toEqual(['s.json', 'victim.rc']);
+  });
+
   it('creates, updates, passes the current state and releases the lock', () => {
     const dir = tmp('upd');
     const file = join(dir, 'nested', 's.json');
