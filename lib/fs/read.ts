@@ -13,6 +13,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { constants } from 'node:fs';
 import { oneLine } from '../errors.js';
+import { monotonicMs } from './clock.js';
 import { errCode, O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from './checks.js';
 
 export type ReadBytes =
@@ -64,7 +65,7 @@ function readChunks(fd: number, pos: number, limit: number, deadline: number): {
   const chunks: Buffer[] = [];
   let total = 0;
   while (total < limit) {
-    if (performance.now() > deadline) return { buf: Buffer.concat(chunks, total), timedOut: true };
+    if (monotonicMs() > deadline) return { buf: Buffer.concat(chunks, total), timedOut: true };
     const chunk = Buffer.allocUnsafe(Math.min(CHUNK, limit - total));
     const n = readSync(fd, chunk, 0, chunk.length, pos + total);
     if (n <= 0) break;
@@ -76,7 +77,7 @@ function readChunks(fd: number, pos: number, limit: number, deadline: number): {
 
 /** A whole regular file of at most `maxBytes`. Never throws. */
 export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
-  const deadline = performance.now() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
+  const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
   const opened = openRegular(file, opts.own === true);
   if (!('fd' in opened)) return opened;
   try {
@@ -102,7 +103,7 @@ export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
  * reached mid-read returns what was read.
  */
 export function readRegularTail(file: string, opts: ReadOptions): { status: 'ok'; bytes: Buffer; cut: boolean } | Exclude<ReadBytes, { status: 'ok' }> {
-  const deadline = performance.now() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
+  const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
   const opened = openRegular(file, opts.own === true);
   if (!('fd' in opened)) return opened;
   try {

@@ -26,6 +26,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdir
 import { basename, dirname, join } from 'node:path';
 import { HookwardenError, oneLine, type ErrorCode } from '../errors.js';
 import { O_NOFOLLOW, O_NONBLOCK } from '../fs/checks.js';
+import { monotonicMs } from '../fs/clock.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
 import { readRegularFile } from '../fs/read.js';
 import { writeAll, writeFileAtomic } from '../fs/write.js';
@@ -250,7 +251,7 @@ export function updateJsonLocked<T>(
 
   // Elapsed time is the larger of the injected clock's and the real one's: a frozen test clock cannot hang.
   const start = now();
-  const realStart = performance.now();
+  const realStart = monotonicMs();
   let delay = 1;
   let key: string | null = null;
   let quickRetries = 0;
@@ -262,7 +263,7 @@ export function updateJsonLocked<T>(
     // Released between our create and our look, or a stale lock just broken: try again at once (still bounded).
     const retryNow = info === null || (isStale(info, lockPath, t, staleMs) && breakStale(lockPath, info, t, staleMs));
     if (retryNow && quickRetries++ < MAX_QUICK_RETRIES) continue;
-    const elapsed = Math.max(now() - start, performance.now() - realStart);
+    const elapsed = Math.max(now() - start, monotonicMs() - realStart);
     if (elapsed >= timeoutMs) {
       const who = info?.pid == null ? 'an unknown process' : `pid ${info.pid}`;
       const age = info ? ` for ${Math.max(0, Math.round(now() - info.since))} ms` : '';
