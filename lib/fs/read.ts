@@ -1,8 +1,8 @@
 // Bounded reads that cannot hang a hook (docs/security.md). Every file is opened O_NONBLOCK (a FIFO opens at
 // once instead of waiting for a writer) and checked with fstat on the open descriptor (no race between a check and
 // the open) before one byte is read: only regular files are read, at most `maxBytes` (one more to tell "too big"),
-// in chunks, stopping at a deadline. `/dev/zero`, a FIFO, a folder, `/proc/self/mem`'s siblings that claim a size
-// of 0 and a 1 GB sparse file are all answered at once.
+// in chunks, stopping at a deadline. `/dev/zero`, a FIFO, a folder and a 1 GB sparse file are all answered at once;
+// a /proc file (regular, size 0) yields at most `maxBytes`.
 //
 // Two kinds of file:
 // - hookwarden's own (`own: true`: state, memory, caches): O_NOFOLLOW, and the file must be the user's with one name,
