@@ -75,17 +75,14 @@ function readChunks(fd: number, pos: number, limit: number, deadline: number): {
   return { buf: Buffer.concat(chunks, total), timedOut: false };
 }
 
-/** A whole regular file of at most `maxBytes`. Never throws. */
-export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
+/** Opens `file` as `openRegular` does and runs `read` on it with the deadline; errors become `corrupt`, and the
+ * descriptor is always closed. */
+function withRegular<T>(file: string, opts: ReadOptions, read: (fd: number, size: number, deadline: number) => T): T | Exclude<ReadBytes, { status: 'ok' }> {
   const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
   const opened = openRegular(file, opts.own === true);
   if (!('fd' in opened)) return opened;
   try {
-    if (opened.size > opts.maxBytes) return { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` };
-    // One byte past the cap: a file that grew since the fstat is still refused, without reading it all.
-    const r = readChunks(opened.fd, 0, opts.maxBytes + 1, deadline);
-    if (r.timedOut) return { status: 'corrupt', reason: 'read timed out' };
-    return r.buf.length > opts.maxBytes ? { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` } : { status: 'ok', bytes: r.buf };
+    return read(opened.fd, opened.size, deadline);
   } catch (err) {
     return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
   } finally {
@@ -97,28 +94,27 @@ export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
   }
 }
 
+/** A whole regular file of at most `maxBytes`. Never throws. */
+export function readRegularFile(file: string, opts: ReadOptions): ReadBytes {
+  return withRegular(file, opts, (fd, size, deadline): ReadBytes => {
+    if (size > opts.maxBytes) return { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` };
+    // One byte past the cap: a file that grew since the fstat is still refused, without reading it all.
+    const r = readChunks(fd, 0, opts.maxBytes + 1, deadline);
+    if (r.timedOut) return { status: 'corrupt', reason: 'read timed out' };
+    return r.buf.length > opts.maxBytes ? { status: 'corrupt', reason: `over ${opts.maxBytes} bytes` } : { status: 'ok', bytes: r.buf };
+  });
+}
+
 /**
  * The last `maxBytes` of a regular file and, when the file is longer (`cut`), the one byte before them, so a caller
- * can tell whether the tail starts on a whole line. Never throws; a deadline
- * reached mid-read returns what was read.
+ * can tell whether the tail starts on a whole line. Never throws; a deadline reached mid-read returns what was read.
  */
 export function readRegularTail(file: string, opts: ReadOptions): { status: 'ok'; bytes: Buffer; cut: boolean } | Exclude<ReadBytes, { status: 'ok' }> {
-  const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
-  const opened = openRegular(file, opts.own === true);
-  if (!('fd' in opened)) return opened;
-  try {
-    const start = Math.max(0, opened.size - opts.maxBytes);
+  return withRegular(file, opts, (fd, size, deadline) => {
+    const start = Math.max(0, size - opts.maxBytes);
     const from = start > 0 ? start - 1 : 0;
-    return { status: 'ok', bytes: readChunks(opened.fd, from, opened.size - from, deadline).buf, cut: start > 0 };
-  } catch (err) {
-    return { status: 'corrupt', reason: errCode(err) ?? oneLine(err) };
-  } finally {
-    try {
-      closeSync(opened.fd);
-    } catch {
-      // the descriptor is gone either way
-    }
-  }
+    return { status: 'ok' as const, bytes: readChunks(fd, from, size - from, deadline).buf, cut: start > 0 };
+  });
 }
 
 /** A descriptor for streaming a regular file (audit logs, which can be large): opened non-blocking, checked with

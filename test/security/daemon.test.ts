@@ -5,7 +5,8 @@
 // No absolute time bound: latency under attack is compared with the same calls measured without it, in the same
 // test; the fixed timeouts below only detect hangs.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { allEvents } from '../helpers/audit-calls.js';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,17 +47,9 @@ async function daemon(limits: Partial<DaemonLimits> = {}): Promise<Running> {
   return r;
 }
 
-function auditLines(home: string): Array<Record<string, unknown>> {
-  const dir = join(home, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-}
-
 /** Nothing was judged: no audit line and no session state (a judged call writes at least the audit line). */
 function nothingJudged(home: string): void {
-  expect(auditLines(home)).toEqual([]);
+  expect(allEvents(home)).toEqual([]);
   expect(existsSync(join(home, 'state'))).toBe(false);
 }
 
@@ -139,7 +132,7 @@ describe('the token', () => {
     // The same call with the token is judged and audited: the absence above is not an audit that never works.
     const ok = await post(d.port, 'pre-tool-use', RM_RF_ROOT);
     expect(JSON.parse(ok.body).hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(auditLines(home)).toHaveLength(1);
+    expect(allEvents(home)).toHaveLength(1);
   });
 });
 
@@ -296,7 +289,7 @@ describe('slow and many clients do not starve real hook calls', () => {
     // Both calls are then answered as usual.
     for (const h of held) h.s.write(body);
     await waitFor('both answers', () => held.every((h) => h.got().includes('"deny"')));
-    expect(auditLines(home)).toHaveLength(2);
+    expect(allEvents(home)).toHaveLength(2);
   });
 });
 
@@ -337,7 +330,7 @@ describe('timeouts', () => {
     await closed;
     clearInterval(drip);
     expect(got).toMatch(/^HTTP\/1\.1 408/);
-    expect(auditLines(home)).toEqual([]);
+    expect(allEvents(home)).toEqual([]);
   });
 });
 
@@ -373,7 +366,7 @@ describe('a body over the limit', () => {
     expect(reason.permissionDecisionReason).toMatch(new RegExp(`request body is at least \\d+ bytes, over the ${MAX_GUARD_BYTES}-byte limit \\(E_STDIN_TOO_LARGE\\)`));
     // The limit, the bounded drain after the answer (16 MiB) and the kernel's socket buffers: far from all of it.
     expect(sent).toBeLessThan(MAX_GUARD_BYTES + 64 * 1024 * 1024);
-    expect(auditLines(home).map((l) => [l.event, (l.rules as string[])[0], String(l.error).includes('E_STDIN_TOO_LARGE')])).toEqual([
+    expect(allEvents(home).map((l) => [l.event, (l.rules as string[])[0], String(l.error).includes('E_STDIN_TOO_LARGE')])).toEqual([
       ['PreToolUse', 'INPUT_REJECTED_FAIL_CLOSED', true],
     ]);
   }, 60_000);
@@ -389,7 +382,7 @@ describe('a body over the limit', () => {
     const observer = await raw(d.port, `POST /hooks/post-tool-use HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Length: ${MAX_OBSERVER_BYTES + 1}\r\n\r\n`);
     expect({ status: observer.status, closed: observer.closed }).toEqual({ status: 413, closed: true });
     expect(observer.body).toMatch(/E_STDIN_TOO_LARGE.*nothing was judged/);
-    expect(auditLines(home).map((l) => [l.event, (l.rules as string[])[0]])).toEqual([
+    expect(allEvents(home).map((l) => [l.event, (l.rules as string[])[0]])).toEqual([
       ['PreToolUse', 'INPUT_REJECTED_FAIL_CLOSED'],
       ['PostToolUse', 'INPUT_REJECTED'],
     ]);
