@@ -30,6 +30,8 @@ export interface EngineDeps {
   projectChecks?: () => ProjectCheck[];
   /** Reads for memory (stores, a proposal in the transcript, a memory file's current text); absent in what-if runs. */
   memory?: MemoryAccess;
+  /** One line per host or project file that was there but not read (a FIFO, a folder, too big): stderr and audit. */
+  note?: (line: string) => void;
 }
 
 /** What the memory paths may read, injected by the hook runner (every read is bounded and never throws). */

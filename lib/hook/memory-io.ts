@@ -15,13 +15,16 @@ import type { RuntimeDeps } from './run-hook.js';
 import { findToolUse } from './transcript.js';
 
 /** Reads the memory paths may do, bounded and never throwing. */
-export function memoryAccess(loc: Locations): MemoryAccess {
+export function memoryAccess(loc: Locations, note?: (line: string) => void): MemoryAccess {
   return {
     load: (scope) => loadMemory(loc.hookwardenHome, scope, loc.projectDir).file,
-    readToolUse: (path, id) => findToolUse(path, id),
+    readToolUse: (path, id) => findToolUse(path, id, undefined, note),
     readText: (path) => {
+      // A path from the tool call: a FIFO or folder there is skipped with a note, never waited on.
       const r = readRegularFile(path, { maxBytes: 1024 * 1024 });
-      return r.status === 'ok' ? r.bytes.toString('utf8') : undefined;
+      if (r.status === 'ok') return r.bytes.toString('utf8');
+      if (r.status !== 'missing') note?.(`${path} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+      return undefined;
     },
   };
 }

@@ -42,10 +42,15 @@ function isFile(dir: string, name: string): boolean {
   }
 }
 
-/** The file's text if it is a regular file of at most MAX_FILE_BYTES, else null. */
-function readSmall(dir: string, name: string): string | null {
+/** Where a file that is there but not read (a FIFO, a folder, too big) is reported: one line each. */
+type Note = (line: string) => void;
+
+/** The file's text if it is a regular file of at most MAX_FILE_BYTES, else null (and a note unless it is missing). */
+function readSmall(dir: string, name: string, note?: Note): string | null {
   const r = readRegularFile(join(dir, name), { maxBytes: MAX_FILE_BYTES });
-  return r.status === 'ok' ? r.bytes.toString('utf8') : null;
+  if (r.status === 'ok') return r.bytes.toString('utf8');
+  if (r.status !== 'missing') note?.(`${join(dir, name)} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+  return null;
 }
 
 type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
@@ -63,8 +68,8 @@ function scriptCommand(pm: PackageManager, name: string): string {
   return name === 'test' ? `${pm} test` : `${pm} run ${name}`;
 }
 
-function packageJsonChecks(dir: string): ProjectCheck[] {
-  const text = readSmall(dir, 'package.json');
+function packageJsonChecks(dir: string, note?: Note): ProjectCheck[] {
+  const text = readSmall(dir, 'package.json', note);
   if (text === null) return [];
   let scripts: Record<string, unknown>;
   try {
@@ -102,9 +107,9 @@ function makeTargets(text: string): Set<string> {
   return targets;
 }
 
-function makefileChecks(dir: string): ProjectCheck[] {
+function makefileChecks(dir: string, note?: Note): ProjectCheck[] {
   for (const name of ['GNUmakefile', 'makefile', 'Makefile']) {
-    const text = readSmall(dir, name);
+    const text = readSmall(dir, name, note);
     if (text === null) continue;
     const targets = makeTargets(text);
     return ['test', 'check', 'lint']
@@ -114,9 +119,9 @@ function makefileChecks(dir: string): ProjectCheck[] {
   return [];
 }
 
-function pythonChecks(dir: string): ProjectCheck[] {
+function pythonChecks(dir: string, note?: Note): ProjectCheck[] {
   const out: ProjectCheck[] = [];
-  const text = readSmall(dir, 'pyproject.toml');
+  const text = readSmall(dir, 'pyproject.toml', note);
   if (text !== null) {
     const run = isFile(dir, 'uv.lock') ? 'uv run ' : isFile(dir, 'poetry.lock') ? 'poetry run ' : '';
     if (text.includes('pytest')) out.push({ command: `${run}pytest`, source: 'pyproject.toml pytest' });
@@ -127,8 +132,9 @@ function pythonChecks(dir: string): ProjectCheck[] {
   return out;
 }
 
-/** The project's own verification commands, best first, at most 3. Never throws. */
-export function projectChecks(projectDir: string): ProjectCheck[] {
+/** The project's own verification commands, best first, at most 3. Never throws; a file that is there but is not a
+ * regular file (or too big) is skipped and reported through `note`. */
+export function projectChecks(projectDir: string, note?: Note): ProjectCheck[] {
   const out: ProjectCheck[] = [];
   const seen = new Set<string>();
   const add = (checks: ProjectCheck[]): void => {
@@ -139,9 +145,9 @@ export function projectChecks(projectDir: string): ProjectCheck[] {
     }
   };
   const sources: Array<() => ProjectCheck[]> = [
-    () => packageJsonChecks(projectDir),
-    () => makefileChecks(projectDir),
-    () => pythonChecks(projectDir),
+    () => packageJsonChecks(projectDir, note),
+    () => makefileChecks(projectDir, note),
+    () => pythonChecks(projectDir, note),
     () => (isFile(projectDir, 'Cargo.toml') ? [{ command: 'cargo test', source: 'Cargo.toml' }] : []),
     () => (isFile(projectDir, 'go.mod') ? [{ command: 'go test ./...', source: 'go.mod' }] : []),
   ];

@@ -35,10 +35,10 @@ export const stopRouter: Router<StopInput> = (i, ctx, deps) => {
     : typeof i.last_assistant_message === 'string'
       ? i.last_assistant_message
       : i.transcript_path
-        ? lastAssistantText(i.transcript_path)
+        ? lastAssistantText(i.transcript_path, undefined, deps.note)
         : undefined;
   // The project's check command is looked up only here, and only if a Stop reason needs it.
-  const withChecks: EngineDeps = deps.session && !deps.projectChecks ? { ...deps, projectChecks: () => projectChecks(deps.projectDir) } : deps;
+  const withChecks: EngineDeps = deps.session && !deps.projectChecks ? { ...deps, projectChecks: () => projectChecks(deps.projectDir, deps.note) } : deps;
   return routeStop({ stopHookActive: active, ...(last ? { lastMessage: last } : {}) }, ctx, withChecks);
 };
 

@@ -193,13 +193,16 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     hookwardenHome: loc.hookwardenHome,
     pathFacts: fileSystemFacts(loc.projectDir),
   };
+  // Host and project files that were there but were not read (lib/fs/read.ts): said once each, on stderr and in the audit.
+  const skipped = new Set<string>();
+  deps.note = (line) => void skipped.add(line);
   const second = cfg.config.secretlint ? secretlintScanner() : undefined;
   if (second) deps.scanSecrets = second.scan;
   let loaded: LoadedSession | undefined;
   if (stateful) {
     loaded = loadSession(loc.hookwardenHome, input.session_id, loc.projectDir, rt.now(), cfg.config.session);
     deps.session = loaded.state;
-    if (cfg.config.memory.enabled) deps.memory = memoryAccess(loc);
+    if (cfg.config.memory.enabled) deps.memory = memoryAccess(loc, deps.note);
   }
   let decision: UnifiedRoutingDecision;
   try {
@@ -231,7 +234,9 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     rawInput: auditInput(input, decision),
     secrets,
     ...(known?.size ? { known } : {}),
-    ...(issues.length || sessionNote || memory.problem ? { error: [...issues, sessionNote.trim(), memory.problem].filter(Boolean).join('; ') } : {}),
+    ...(issues.length || sessionNote || memory.problem || skipped.size
+      ? { error: [...issues, ...skipped, sessionNote.trim(), memory.problem].filter(Boolean).join('; ') }
+      : {}),
   });
   const memoryAuditError = !audited || !memory.events.length ? undefined : auditMemoryEvents(
     loc.hookwardenHome,
@@ -244,7 +249,8 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const scanNote = second?.failure ? `hookwarden: ${second.failure} (judged with hookwarden's own secret patterns only)\n` : '';
   const stateNote = sessionNote ? `hookwarden: ${sessionNote}\n` : '';
   const memoryNote = memory.problem ? `hookwarden: ${memory.problem}\n` : '';
-  return { ...rendered, stderr: rendered.stderr + notes + auditNote + scanNote + stateNote + memoryNote + pruneNote, decision };
+  const skippedNote = [...skipped].map((l) => `hookwarden: ${l}\n`).join('');
+  return { ...rendered, stderr: rendered.stderr + notes + skippedNote + auditNote + scanNote + stateNote + memoryNote + pruneNote, decision };
 }
 
 /** The hook input as the audit keeps it: private prompt blocks replaced, and the tool input of a memory write

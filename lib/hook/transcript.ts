@@ -22,9 +22,12 @@ const isObject = (v: unknown): v is Line => typeof v === 'object' && v !== null 
 /** The last `maxBytes` of the file as text, starting on a whole line. The path comes from the host: it is opened
  * non-blocking and read only if it is a regular file (a FIFO, /dev/zero or a folder yields nothing at once), with
  * a size and a time bound (lib/fs/read.ts). */
-function readTail(path: string, maxBytes: number): string | undefined {
+function readTail(path: string, maxBytes: number, note?: (line: string) => void): string | undefined {
   const r = readRegularTail(path, { maxBytes });
-  if (r.status !== 'ok') return undefined;
+  if (r.status !== 'ok') {
+    if (r.status !== 'missing') note?.(`transcript ${path} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+    return undefined;
+  }
   let bytes = r.bytes;
   if (r.cut) {
     // Drop the byte before the tail and, unless it ended a line, the partial first line.
@@ -66,10 +69,10 @@ function textBlocks(line: Line): string[] {
  * (skipping a partial first line), tolerates a partial last line and malformed lines, never throws; returns
  * undefined when the file is missing, unreadable, or has no assistant text at the end.
  */
-export function lastAssistantText(path: string, maxBytes: number = DEFAULT_TAIL_BYTES): string | undefined {
+export function lastAssistantText(path: string, maxBytes: number = DEFAULT_TAIL_BYTES, note?: (line: string) => void): string | undefined {
   try {
     const limit = Number.isFinite(maxBytes) && maxBytes >= 1 ? Math.floor(maxBytes) : DEFAULT_TAIL_BYTES;
-    const tail = readTail(path, limit);
+    const tail = readTail(path, limit, note);
     if (tail === undefined) return undefined;
     const lines = tail.split('\n');
     const texts: string[][] = [];
@@ -99,10 +102,11 @@ export function findToolUse(
   path: string,
   toolUseId: string,
   maxBytes: number = TOOL_USE_SEARCH_BYTES,
+  note?: (line: string) => void,
 ): { name: string; input: Record<string, unknown> } | undefined {
   try {
     if (!toolUseId) return undefined;
-    const tail = readTail(path, Number.isFinite(maxBytes) && maxBytes >= 1 ? Math.floor(maxBytes) : TOOL_USE_SEARCH_BYTES);
+    const tail = readTail(path, Number.isFinite(maxBytes) && maxBytes >= 1 ? Math.floor(maxBytes) : TOOL_USE_SEARCH_BYTES, note);
     if (!tail) return undefined;
     const needle = JSON.stringify(toolUseId);
     for (const raw of tail.split('\n')) {
