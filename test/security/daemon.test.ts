@@ -185,6 +185,9 @@ function slowClients(port: number, n: number): { sockets: Socket[]; closed: () =
     sockets.add(s);
     s.on('error', () => undefined);
     s.on('close', () => closed++);
+    // Read (and drop) what comes back: a paused socket may never read the server's FIN, and then never closes
+    // (CLOSE-WAIT), although the daemon did close its side.
+    s.resume();
     // A third send nothing, a third half a request line, a third the headers a byte at a time.
     if (i % 3 === 1) s.write('POST /hooks/pre-tool-use HTT');
     if (i % 3 === 2) s.write(`POST /hooks/pre-tool-use HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
