@@ -64,8 +64,40 @@ export interface AuditEventV1 {
     reason?: string;
     decision?: string;
   };
+  /** The router (docs/routing.md): its snapshot, what it chose and why, and the best candidates with their scores
+   * (4 decimals); for a re-route after a failure, the iteration and the decision it continues. */
+  routing?: AuditRoutingV1;
   /** Paths whose strings were masked (e.g. "input.tool_input.command"), or "<part>:dropped". Like OPA's "masked". */
   redactions: string[];
+}
+
+export interface AuditRoutingV1 {
+  snapshot?: string;
+  outcome?: string;
+  selected: string[];
+  top?: Array<{ id: string; score: number }>;
+  vetoed?: Array<{ id: string; reason: string }>;
+  reason: string;
+  iteration?: number;
+  of?: string;
+  failed?: string;
+}
+
+/** How many ranked candidates an audit line keeps. */
+export const AUDIT_ROUTING_TOP = 5;
+
+function routingPart(d: UnifiedRoutingDecision): AuditRoutingV1 | undefined {
+  const r = d.routing;
+  if (!r) return undefined;
+  if ('iteration' in r) return { iteration: r.iteration, of: r.of, failed: r.failed, selected: r.selected, reason: r.reason };
+  return {
+    snapshot: r.snapshot,
+    outcome: r.outcome,
+    selected: r.selected,
+    top: r.ranked.slice(0, AUDIT_ROUTING_TOP).map((c) => ({ id: c.id, score: c.score })),
+    ...(r.vetoed.length ? { vetoed: r.vetoed.slice(0, 20) } : {}),
+    reason: r.reason,
+  };
 }
 
 export type Redactor = (s: string) => { text: string; kinds: string[] };
@@ -278,5 +310,11 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     ...(session ? { session } : {}),
     redactions: [...s.paths],
   };
+  const routing = routingPart(d);
+  if (routing) {
+    const part = s.part(routing, 'routing', true);
+    if (part.ok) ev.routing = part.value as AuditRoutingV1;
+    ev.redactions = [...s.paths];
+  }
   return ev;
 }

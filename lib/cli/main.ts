@@ -10,6 +10,7 @@ import { auditCommand } from './commands/audit.js';
 import { replayCommand } from './commands/replay.js';
 import { serveCommand } from './commands/serve.js';
 import { doctorCommand } from './commands/doctor.js';
+import { routesCommand } from './commands/routes.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   uninstallCommand,
   serveCommand,
   doctorCommand,
+  routesCommand,
 ];
 
 function help(): string {

@@ -10,6 +10,9 @@ import type { HookwardenConfig } from './types.js';
 
 const level = z.enum(['silent', 'allow', 'notify', 'warn', 'ask', 'block']);
 const severity = z.enum(['none', 'low', 'medium', 'high', 'critical']);
+const unit = z.number().check(z.minimum(0), z.maximum(1));
+const weight = z.number().check(z.minimum(0), z.maximum(10));
+const candidateId = z.string().check(z.regex(/^(agent|skill|command):\S+$/, 'must look like "agent:<name>", "skill:<name>" or "command:<name>"'));
 
 const fileSchema = z.strictObject({
   $schema: z.optional(z.string()),
@@ -28,6 +31,25 @@ const fileSchema = z.strictObject({
   onInternalError: z.optional(z.enum(['ask', 'deny'])),
   suggestAgents: z.optional(z.boolean()),
   maxSuggestions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(10))),
+  router: z.optional(
+    z.strictObject({
+      enabled: z.optional(z.boolean()),
+      tau: z.optional(unit),
+      margin: z.optional(unit),
+      minTerms: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10))),
+      k1: z.optional(z.number().check(z.minimum(0), z.maximum(10))),
+      b: z.optional(unit),
+      K: z.optional(z.number().check(z.minimum(0.01), z.maximum(1000))),
+      weights: z.optional(z.strictObject({ name: z.optional(weight), description: z.optional(weight), hints: z.optional(weight), body: z.optional(weight) })),
+      synonymWeight: z.optional(unit),
+      intentBonus: z.optional(unit),
+      overrideBonus: z.optional(unit),
+      unhealthyPenalty: z.optional(unit),
+      prefer: z.optional(z.record(candidateId, z.number().check(z.minimum(-1), z.maximum(1)))),
+      deny: z.optional(z.array(candidateId)),
+      fallback: z.optional(z.nullable(candidateId)),
+    }),
+  ),
   autoAllowReadOnly: z.optional(z.boolean()),
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
   outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
@@ -84,10 +106,12 @@ export interface LoadedConfig {
 }
 
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, session, memory, audit, serve, ...rest } = file;
+  const { $schema: _ignored, keter, session, memory, audit, serve, router, ...rest } = file;
   const next: HookwardenConfig = {
     ...base,
     ...rest,
+    // A later file's preferences add to (and override) an earlier one's; deny and fallback replace.
+    router: { ...base.router, ...router, weights: { ...base.router.weights, ...router?.weights }, prefer: { ...base.router.prefer, ...router?.prefer } },
     keter: { ...base.keter },
     session: { ...base.session, ...session },
     memory: { ...base.memory, ...memory },

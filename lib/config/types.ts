@@ -1,5 +1,6 @@
 // Configuration shapes. Defaults live in defaults.ts; files are merged user < project (see docs/configuration.md).
 
+import type { RouterSettings } from '../analyzers/routing/types.js';
 import type { KeterLevel, Severity } from '../engine/types.js';
 
 export interface TrustTier {
@@ -79,10 +80,12 @@ export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
   onInternalError: 'ask' | 'deny';
-  /** Suggest agents/skills for prompt intents as additionalContext. */
+  /** Suggest the project's agents, skills and commands as additionalContext (the router; docs/routing.md). */
   suggestAgents: boolean;
   /** Max suggestions per prompt. */
   maxSuggestions: number;
+  /** The router's scoring and decision settings (maxSuggestions and the on/off switch are the two above). */
+  router: Omit<RouterSettings, 'enabled' | 'maxSuggestions'> & { enabled: boolean };
   /** Answer `allow` (skipping Claude Code's permission prompt) for Bash commands proven read-only. Opt-in. */
   autoAllowReadOnly: boolean;
   /** Unbounded or interactive commands: rewrite to a bounded form (else ask), only ask, or leave alone. */

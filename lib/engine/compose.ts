@@ -2,7 +2,7 @@
 
 import { actionToLevel, levelRank } from './lattice.js';
 import type { MergeResult } from './merge-rules.js';
-import type { FinalDecision, LocalResult, Match, OrchestrationResult } from './types.js';
+import type { FinalDecision, LocalResult, Match, OrchestrationResult, Suggestion } from './types.js';
 
 export const KETER_HINT =
   'The orchestrator asked for this, not a local pattern: ask the user to confirm, or tune keter.eScore / keter.matrix in the hookwarden config.';
@@ -17,11 +17,21 @@ export function describeMatch(m: Match): string {
   return `${m.message} [${m.id}] — matched: ${m.matched}${m.where ? ` (${m.where})` : ''}`;
 }
 
+/** The candidate and exactly how the agent invokes it (the Task tool's subagent_type, the Skill tool, a command). */
+function named(s: Suggestion): string {
+  if (s.kind === 'agent') return `\`${s.name}\` agent (Task tool, subagent_type "${s.name}")`;
+  if (s.kind === 'skill') return `\`${s.name}\` skill (Skill tool, "${s.name}")`;
+  return `\`/${s.name}\` command (SlashCommand tool, "/${s.name}")`;
+}
+
+/** One short line: which of the project's candidates fits and why; two that are close come as "X or Y". */
 function suggestionText(local: LocalResult, max: number): string[] {
-  return local.suggestions.slice(0, max).map((s) => {
-    const target = s.agent ? `the \`${s.agent}\` agent` : s.skill ? `the \`${s.skill}\` skill` : '';
-    return `hookwarden routing: ${s.why}${target ? `; consider ${target}` : ''} [${s.intent}].`;
-  });
+  const shown = local.suggestions.slice(0, Math.max(0, max));
+  if (!shown.length) return [];
+  const [first] = shown;
+  if (first!.after) return [`hookwarden routing: ${first!.after} failed; the project's ${named(first!)} is the next fit for this request (${first!.why}).`];
+  const what = shown.map((s) => `the project's ${named(s)} fits this request (${s.why})`).join('; or ');
+  return [`hookwarden routing: ${what}. Use it if it does; otherwise carry on.`];
 }
 
 export function composeDecision(

@@ -1,6 +1,8 @@
 // Everything the engine needs from outside, injected: no clock, id source, file or network access inside.
 
 import type { PathFacts } from '../analyzers/paths/normalise.js';
+import type { RouterIndex } from '../analyzers/routing/index.js';
+import type { Lexicon } from '../analyzers/routing/tokens.js';
 import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
@@ -30,6 +32,9 @@ export interface EngineDeps {
   projectChecks?: () => ProjectCheck[];
   /** Reads for memory (stores, a proposal in the transcript, a memory file's current text); absent in what-if runs. */
   memory?: MemoryAccess;
+  /** The router's inputs for this session: the catalogue's index, the lexicon, the MCP servers the session has.
+   * Absent: nothing is suggested (lib/hook/router-io.ts provides them to the user-prompt hook). */
+  routing?: { index: RouterIndex; lexicon: Lexicon; mcpServers?: string[] };
   /** One line per host or project file that was there but not read (a FIFO, a folder, too big): stderr and audit. */
   note?: (line: string) => void;
 }

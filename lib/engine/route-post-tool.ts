@@ -9,6 +9,7 @@ import { runRoute } from './route.js';
 import { observeTool } from './session-observe.js';
 import { memoryRan } from './memory-flush.js';
 import type { UnifiedRoutingDecision } from './types.js';
+import { rerouteAfterFailure } from './route-suggest.js';
 
 const MAX_OUTPUT_CHARS = 512 * 1024;
 
@@ -28,10 +29,27 @@ export async function routePostTool(
   const view = viewOf(deps.registry);
   const text = responseText(toolResponse);
   const ext = await scanExternal(deps, text);
+  // A subagent the router suggested failed: the next fit of the same ranking (lib/engine/route-suggest.ts).
+  const failed = failedSubagent(toolName, toolInput, toolResponse);
+  const reroute = failed ? rerouteAfterFailure(failed, deps.session) : undefined;
   const d = await runRoute('post_tool', 'tool_result', toolName, ctx, deps, () => ({
     matches: matchSecrets(text, view.secrets, 'output', 'tool_response', ext.findings),
+    ...(reroute?.suggestion ? { suggestions: [reroute.suggestion] } : {}),
   }), { toolName });
-  const effects = [observeTool(toolName, toolInput, ctx, deps), memoryRan(ctx, deps)].filter((e) => e !== undefined);
+  const effects = [observeTool(toolName, toolInput, ctx, deps), memoryRan(ctx, deps), reroute?.effect].filter((e) => e !== undefined);
   if (effects.length) d.effects = effects;
+  if (reroute) d.routing = reroute.record;
   return d;
+}
+
+/** The subagent a Task/Agent call ran, when its result says it failed (an error result, or an error field). */
+export function failedSubagent(toolName: string, toolInput: unknown, toolResponse: unknown): string | undefined {
+  if (toolName !== 'Task' && toolName !== 'Agent') return undefined;
+  const name = (toolInput as { subagent_type?: unknown } | null)?.subagent_type;
+  if (typeof name !== 'string' || !name) return undefined;
+  const r = toolResponse as { is_error?: unknown; isError?: unknown; error?: unknown; status?: unknown } | null;
+  const failed =
+    (typeof toolResponse === 'string' && /^\s*(?:error|failed)\b/i.test(toolResponse)) ||
+    (!!r && typeof r === 'object' && (r.is_error === true || r.isError === true || (typeof r.error === 'string' && !!r.error) || r.status === 'error' || r.status === 'failed'));
+  return failed ? name : undefined;
 }

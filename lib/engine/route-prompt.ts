@@ -9,29 +9,13 @@ import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
-import type { Match, Suggestion, UnifiedRoutingDecision } from './types.js';
+import type { UnifiedRoutingDecision } from './types.js';
+import { routedEffect, suggestForPrompt, type PromptRouting } from './route-suggest.js';
 import { matchModeCue } from '../analyzers/session/mode-cues.js';
 import { applyEffects, readOnlyStatus, type SessionEffect } from '../session/state.js';
 import { liftHint } from './session-gate.js';
 import { promptMemory } from './memory-prompt.js';
 import { stripPrivate } from '../analyzers/memory/text.js';
-
-function suggestionsFor(matches: Match[], deps: EngineDeps): Suggestion[] {
-  if (!deps.config.suggestAgents) return [];
-  const out: Suggestion[] = [];
-  for (const m of matches) {
-    if (m.kind !== 'intent') continue;
-    for (const r of deps.registry.routes.filter((x) => x.intent === m.id)) {
-      out.push({
-        intent: m.id,
-        ...(r.agent ? { agent: r.agent } : {}),
-        ...(r.skill ? { skill: r.skill } : {}),
-        why: `${m.message} (cue "${m.matched}")`,
-      });
-    }
-  }
-  return out;
-}
 
 export const PROMPT_NOT_SENT = 'this prompt was not sent to the model';
 export const ROTATE_HINT =
@@ -56,6 +40,14 @@ export function promptMode(prompt: string, deps: EngineDeps): Extract<SessionEff
   return { mode: cue.mode, scope: cue.mode === 'readonly' ? 'turn' : 'session', cue: cue.cue, id: cue.id };
 }
 
+/** Whether this prompt's turn runs read-only: the session's state after the prompt's own cue or prefix. */
+function turnIsReadOnly(prompt: string, deps: EngineDeps): boolean {
+  if (!deps.session) return false;
+  const mode = promptMode(prompt, deps);
+  const after = applyEffects(deps.session, [{ type: 'prompt', ...(mode ? { mode } : {}) }], { now: deps.now(), config: deps.config.session }).state;
+  return !!readOnlyStatus(after);
+}
+
 /** A new turn for the session, and the model told when it runs read-only. */
 function sessionTurn(d: UnifiedRoutingDecision, prompt: string, deps: EngineDeps): UnifiedRoutingDecision {
   if (!deps.session || d.decision.action === 'block') return d;
@@ -76,12 +68,16 @@ export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: En
   const ext = await scanExternal(deps, prompt);
   // Private blocks are judged (a credential in one still blocks) but never recorded.
   const content = excerpt(redactSecrets(stripPrivate(prompt), view.secrets, ext.known).text, 500);
+  let routing: PromptRouting = { suggestions: [] };
   const d = await runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
     const intents = matchIntents(prompt, view.intents);
     const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt', ext.findings);
-    return { matches: [...secrets, ...intents], suggestions: suggestionsFor(intents, deps) };
+    routing = suggestForPrompt(prompt, intents, turnIsReadOnly(prompt, deps), deps);
+    return { matches: [...secrets, ...intents], suggestions: routing.suggestions };
   });
+  if (routing.trace) d.routing = routing.trace;
   const turn = sessionTurn(notSent(d), prompt, deps);
+  if (routing.trace && turn.effects && turn.decision.action !== 'block') turn.effects.push(routedEffect(routing.trace, turn.audit.decisionId));
   promptMemory(prompt, turn, ctx, deps, ext.known);
   return turn;
 }

@@ -2,6 +2,10 @@
 
 import type { ScopedChange } from '../memory/facts.js';
 import type { SessionEffect } from '../session/state.js';
+import type { RoutingTrace } from '../analyzers/routing/types.js';
+
+/** A prompt's routing trace, or a re-route after a suggested candidate failed (iteration ≥ 2 of `of`). */
+export type RoutingRecord = RoutingTrace | { iteration: number; of: string; failed: string; excluded: string[]; selected: string[]; reason: string };
 
 /** One lattice of levels, ordered: silent < allow < warn < ask < block. */
 export const LEVELS = ['silent', 'allow', 'warn', 'ask', 'block'] as const;
@@ -45,11 +49,17 @@ export interface LocalResult {
   intent?: string;
 }
 
+/** One routing suggestion: a candidate of the session's catalogue, named exactly as the agent invokes it. */
 export interface Suggestion {
-  intent: string;
-  agent?: string;
-  skill?: string;
+  /** "agent:sql-optimizer" (lib/catalogue/types.ts). */
+  id: string;
+  kind: 'agent' | 'skill' | 'command';
+  name: string;
+  score: number;
+  /** A few words on why (the prompt's words that matched, or the hint that fired). */
   why: string;
+  /** This suggestion replaces one that failed (re-route). */
+  after?: string;
 }
 
 /** KETER levels as the orchestrator speaks them. */
@@ -144,6 +154,8 @@ export interface UnifiedRoutingDecision {
   audit: DecisionAudit;
   /** Session state changes this call asks for; the hook runner applies them under the session lock. */
   effects?: SessionEffect[];
+  /** The router's trace for this prompt, or this re-route (lib/analyzers/routing). */
+  routing?: RoutingRecord;
   /** Memory store changes this call asks for (applied under the store's lock, each audited on its own line);
    * `withheld`: the tool input holds facts that may not be recorded before consent, so the audit omits it. */
   memory?: { changes: ScopedChange[]; withheld?: boolean };

@@ -23,6 +23,9 @@ import { loadSession, pruneSessions, updateSession, type LoadedSession } from '.
 import { stripPrivate } from '../analyzers/memory/text.js';
 import { pruneAuditFiles } from '../audit/retention.js';
 import { memoryAccess, recordMemory, sessionStartMemory } from './memory-io.js';
+import { routingFor } from './router-io.js';
+import { routerSettings } from '../engine/route-suggest.js';
+import type { RouterSettings } from '../analyzers/routing/types.js';
 import { homeProblem } from '../fs/private-dir.js';
 import { unsafeHomeDecision, unsafeHomeNote, withoutHome } from './home-guard.js';
 
@@ -51,6 +54,8 @@ export type Prepared = Awaited<ReturnType<typeof loadPrepared>>;
 
 export interface HookRun extends HookOutput {
   decision?: UnifiedRoutingDecision;
+  /** The router settings the decision was routed with (for `explain`). */
+  router?: RouterSettings;
 }
 
 function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, started: number): HookRun {
@@ -204,6 +209,12 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     deps.session = loaded.state;
     if (cfg.config.memory.enabled) deps.memory = memoryAccess(loc, deps.note);
   }
+  const router = routerSettings(cfg.config);
+  // The catalogue is read for prompts only (and never from an unsafe home's cache).
+  if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) {
+    const routing = routingFor(homeIssue ? withoutHome(loc) : loc, reg.registry, { writeCache: stateful, note: deps.note });
+    if (routing) deps.routing = routing;
+  }
   let decision: UnifiedRoutingDecision;
   try {
     decision = await route(input, deps, rt.routers);
@@ -250,7 +261,8 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const stateNote = sessionNote ? `hookwarden: ${sessionNote}\n` : '';
   const memoryNote = memory.problem ? `hookwarden: ${memory.problem}\n` : '';
   const skippedNote = [...skipped].map((l) => `hookwarden: ${l}\n`).join('');
-  return { ...rendered, stderr: rendered.stderr + notes + skippedNote + auditNote + scanNote + stateNote + memoryNote + pruneNote, decision };
+  const stderr = rendered.stderr + notes + skippedNote + auditNote + scanNote + stateNote + memoryNote + pruneNote;
+  return { ...rendered, stderr, decision, ...(decision.routing ? { router } : {}) };
 }
 
 /** The hook input as the audit keeps it: private prompt blocks replaced, and the tool input of a memory write

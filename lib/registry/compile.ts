@@ -1,6 +1,7 @@
 // Turns validated sources into the compiled registry: plain data with RegExp sources, no functions, so it
 // can be embedded in a bundle at build time or cached as JSON between hook calls.
 
+import { stem, words } from '../analyzers/routing/tokens.js';
 import picomatch from 'picomatch';
 import { levelRank } from '../engine/lattice.js';
 import { compileShellMatch } from './compile-shell.js';
@@ -13,6 +14,16 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries; a hyphen joins
  * words ("vs-code" is not the cue "vs", "bug-free" is not "bug"). */
+/** "delete|remove table|rows" → [["delet","remov"],["tabl","row"]] (Porter stems, as the prompt is read). */
+export function compilePhrase(text: string): { text: string; slots: string[][] } {
+  const slots = text
+    .trim()
+    .split(/\s+/)
+    .map((slot) => [...new Set(slot.split('|').flatMap((w) => words(w).map(stem)))])
+    .filter((alts) => alts.length > 0);
+  return { text, slots };
+}
+
 export function compileCues(cues: string[]): RegexSource {
   const alts = [...cues]
     .map((c) => c.trim().toLowerCase())
@@ -102,7 +113,7 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
   const base = { id: p.id, pack, severity: p.severity, action: p.action, message: p.message, hint: p.hint };
   switch (p.kind) {
     case 'intent':
-      return { ...base, kind: 'intent', cues: compileCues(p.cues) };
+      return { ...base, kind: 'intent', cues: compileCues(p.cues), ...(p.phrases?.length ? { phrases: p.phrases.map(compilePhrase) } : {}) };
     case 'shell':
       return { ...base, kind: 'shell', match: compileShellMatch(p.match) };
     case 'secret':
@@ -118,6 +129,7 @@ export function compileRegistry(loaded: LoadedSources, sources: string[]): Compi
     .filter((lp) => !disabled.includes(lp.pattern.id))
     .map((lp) => compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? ''));
   const routes = loaded.routes.filter((r) => !disabled.includes(r.intent));
-  const hash = canonicalHash({ patterns, routes, disabled });
-  return { hash, sources, patterns, routes, disabled };
+  const lexicon = { stopwords: loaded.lexicon?.stopwords ?? [], synonyms: loaded.lexicon?.synonyms ?? [] };
+  const hash = canonicalHash({ patterns, routes, lexicon, disabled });
+  return { hash, sources, patterns, routes, lexicon, disabled };
 }

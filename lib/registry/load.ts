@@ -34,7 +34,8 @@ export interface LoadedPattern {
 
 export interface LoadedSources {
   patterns: LoadedPattern[];
-  routes: RoutingSource['routes'];
+  routes: Array<RoutingSource['routes'][number] & { file: string }>;
+  lexicon: RoutingSource['lexicon'] | null;
   disabled: Array<{ id: string; file: string }>;
   issues: RegistryIssue[];
 }
@@ -76,7 +77,7 @@ function validatePatterns(
 
 /** Parses and validates every source; collects issues instead of stopping at the first. */
 export function loadSources(files: SourceFile[]): LoadedSources {
-  const out: LoadedSources = { patterns: [], routes: [], disabled: [], issues: [] };
+  const out: LoadedSources = { patterns: [], routes: [], lexicon: null, disabled: [], issues: [] };
   for (const f of files) {
     let json: unknown;
     try {
@@ -90,7 +91,10 @@ export function loadSources(files: SourceFile[]): LoadedSources {
       const r = routingSchema.safeParse(json);
       if (!r.success) {
         for (const i of r.error.issues) out.issues.push({ file: f.path, field: fieldOf(i.path), message: i.message });
-      } else out.routes.push(...r.data.routes);
+      } else {
+        out.routes.push(...r.data.routes.map((x) => ({ ...x, file: `patterns/${name}` })));
+        out.lexicon = r.data.lexicon;
+      }
       continue;
     }
     if (f.scope === 'shipped') {
@@ -113,6 +117,7 @@ export function loadSources(files: SourceFile[]): LoadedSources {
       continue;
     }
     for (const id of o.data.disable) out.disabled.push({ id, file: f.path });
+    out.routes.push(...o.data.routes.map((x) => ({ ...x, file: f.path })));
     validatePatterns(f.path, f.scope, f.scope, o.data.patterns, out);
   }
   checkIds(out);
@@ -138,7 +143,10 @@ function checkIds(out: LoadedSources): void {
   for (const r of out.routes) {
     const p = out.patterns.find((lp) => lp.pattern.id === r.intent);
     if (!p || p.pattern.kind !== 'intent') {
-      out.issues.push({ file: ROUTING_FILE, id: r.intent, field: 'routes.intent', message: 'no intent pattern has this id' });
+      out.issues.push({ file: r.file, id: r.intent, field: 'routes.intent', message: 'no intent pattern has this id' });
+    }
+    if ([r.agent, r.skill, r.command].filter(Boolean).length !== 1) {
+      out.issues.push({ file: r.file, id: r.intent, field: 'routes', message: 'a route names exactly one of agent, skill or command' });
     }
   }
 }

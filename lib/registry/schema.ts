@@ -31,6 +31,9 @@ export const intentPatternSchema = z.strictObject({
   kind: z.literal('intent'),
   /** Words or phrases; matched case-insensitively on word boundaries. */
   cues: z.array(nonEmpty).check(z.minLength(1)),
+  /** Paraphrases: slots separated by spaces, each a |-list of words; matches when every slot has a word in the
+   * prompt, in any order and any inflection ("delete|remove|wipe table|rows|records"). */
+  phrases: z.optional(z.array(nonEmpty)),
 });
 
 export const shellPatternSchema = z.strictObject({
@@ -199,22 +202,33 @@ export const packSchema = z.strictObject({
   patterns: z.array(z.unknown()),
 });
 
-export const routingSchema = z.strictObject({
-  description: z.optional(z.string()),
-  routes: z.array(
-    z.strictObject({
-      intent: idSchema,
-      agent: z.optional(nonEmpty),
-      skill: z.optional(nonEmpty),
-    }),
-  ),
+/** An intent → candidate override: when the intent fires and the candidate exists, it gets router.overrideBonus. */
+const routeSchema = z.strictObject({
+  intent: idSchema,
+  agent: z.optional(nonEmpty),
+  skill: z.optional(nonEmpty),
+  command: z.optional(nonEmpty),
 });
 
-/** A user or project override file: adds patterns (ids prefixed "user/" or "project/") and disables by id. */
+/** patterns/routing.json: the router's vocabulary (docs/routing.md) and shipped intent overrides (none by default:
+ * only what a project defines can be suggested). */
+export const routingSchema = z.strictObject({
+  description: z.optional(z.string()),
+  routes: z._default(z.array(routeSchema), []),
+  lexicon: z.strictObject({
+    description: z.optional(z.string()),
+    stopwords: z.array(nonEmpty),
+    synonyms: z.array(z.array(nonEmpty).check(z.minLength(2, 'a synonym group needs at least two words'))),
+  }),
+});
+
+/** A user or project override file: adds patterns (ids prefixed "user/" or "project/"), disables by id, and maps
+ * intents to the project's own agents, skills or commands. */
 export const overrideSchema = z.strictObject({
   description: z.optional(z.string()),
   disable: z._default(z.array(idSchema), []),
   patterns: z._default(z.array(z.unknown()), []),
+  routes: z._default(z.array(routeSchema), []),
 });
 
 export type PatternSource = z.infer<typeof patternSchema>;

@@ -72,6 +72,8 @@ export interface CompiledIntent extends CompiledBase {
   kind: 'intent';
   /** One word-boundary, case-insensitive regex built from the cue words and phrases. */
   cues: RegexSource;
+  /** Paraphrases as slots of stem alternatives (lib/analyzers/intents/match.ts), with their source text. */
+  phrases?: Array<{ text: string; slots: string[][] }>;
 }
 
 export interface CompiledShell extends CompiledBase {
@@ -211,6 +213,20 @@ export interface Route {
   intent: string;
   agent?: string;
   skill?: string;
+  command?: string;
+  /** The file that declared it (for `patterns check` and `doctor` when it names a missing candidate). */
+  file?: string;
+}
+
+/** The candidate id a route names ("agent:x", "skill:y", "command:z"), or null when it names none. */
+export function routeCandidate(r: Route): string | null {
+  return r.agent ? `agent:${r.agent}` : r.skill ? `skill:${r.skill}` : r.command ? `command:${r.command}` : null;
+}
+
+/** The router's vocabulary: stopwords and synonym groups (patterns/routing.json `lexicon`). */
+export interface RouterLexiconSource {
+  stopwords: string[];
+  synonyms: string[][];
 }
 
 export interface CompiledRegistry {
@@ -220,6 +236,7 @@ export interface CompiledRegistry {
   sources: string[];
   patterns: CompiledPattern[];
   routes: Route[];
+  lexicon: RouterLexiconSource;
   disabled: string[];
   /** Set only on a hook bundle's embedded copy: the pattern kinds it carries (its route reads no others). The
    * hash stays the full registry's. */

@@ -45,7 +45,7 @@ export function stateWrittenRule(rule: string): boolean {
 /** The parts of an audit line replay reads, checked. */
 export type LoggedDecision = Pick<
   AuditEventV1,
-  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session'
+  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session' | 'routing'
 > & {
   verdict: Level;
   local: { matches: Array<{ id: string }> };
@@ -101,6 +101,7 @@ function malformation(v: Record<string, unknown>): string | undefined {
   const o = v.orchestrator;
   if (!isObject(o) || typeof o.available !== 'boolean' || typeof o.source !== 'string') return 'orchestrator';
   if (v.session !== undefined && !isObject(v.session)) return 'session';
+  if (v.routing !== undefined && (!isObject(v.routing) || !isStrings(v.routing.selected))) return 'routing';
   return undefined;
 }
 

@@ -31,7 +31,8 @@ function changeLines(c: ReplayChange): string[] {
 export function summaryLine(r: ReplayReport): string {
   const s = r.summary;
   const by = SKIP_ORDER.filter((k) => s.skipped_by[k]).map((k) => `${k} ${s.skipped_by[k]}`);
-  return `replay: ${s.replayed} replayed, ${s.unchanged} unchanged, ${s.changed} changed, ${s.skipped} skipped${by.length ? ` (${by.join(', ')})` : ''}`;
+  const routed = s.routing_changed ? `, ${s.routing_changed} routed differently` : '';
+  return `replay: ${s.replayed} replayed, ${s.unchanged} unchanged, ${s.changed} changed${routed}, ${s.skipped} skipped${by.length ? ` (${by.join(', ')})` : ''}`;
 }
 
 export function formatText(r: ReplayReport): string {
@@ -44,6 +45,14 @@ export function formatText(r: ReplayReport): string {
     out.push(`${r.rule_changes.length} verdict${r.rule_changes.length === 1 ? '' : 's'} unchanged, reached through other rules:`, '');
     for (const c of r.rule_changes) {
       out.push(head(c), `  verdict   ${c.before.verdict} (same)`, `  patterns  ${arrow(c.before.patterns, c.after.patterns)}`, `  rules     ${arrow(c.before.rules, c.after.rules)}`, '');
+    }
+  }
+  if (r.routing_changes.length) {
+    out.push(`${r.routing_changes.length} prompt${r.routing_changes.length === 1 ? '' : 's'} would be routed differently:`, '');
+    for (const c of r.routing_changes) {
+      const b = c.before.routing!;
+      const a = c.after.routing!;
+      out.push(head(c), `  routing   ${arrow(b.selected, a.selected)}`, `  snapshot  ${b.snapshot ?? '?'} → ${a.snapshot ?? '?'}`, `  line      ${c.file}:${c.line}`, '');
     }
   }
   if (!r.files.length) out.push('no audit files to replay');

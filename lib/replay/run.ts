@@ -1,7 +1,7 @@
 // Replay: every replayable audit line goes through runHook again, in what-if mode (nothing written, no session
 // state read), with the logged orchestrator answer and the registry under review; the verdicts are compared.
 
-import type { Level } from '../engine/types.js';
+import type { Level, UnifiedRoutingDecision } from '../engine/types.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { locate } from '../hook/locations.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
@@ -30,6 +30,8 @@ export interface Side {
   patterns: string[];
   /** Merge, final and session rules (rules a call adds by writing state are left out on both sides). */
   rules: string[];
+  /** What the router suggested (prompts only), and under which snapshot of settings and candidates. */
+  routing?: { selected: string[]; snapshot?: string };
 }
 
 export interface ReplayChange {
@@ -66,6 +68,8 @@ export interface ReplayReport {
     skipped_by: Partial<Record<SkipReason, number>>;
     /** Unchanged verdicts reached through other pattern or rule ids (listed in rule_changes). */
     other_rules: number;
+    /** Prompts whose suggestion would change (listed in routing_changes). */
+    routing_changed: number;
     config_changed: number;
     engine_changed: number;
   };
@@ -74,6 +78,8 @@ export interface ReplayReport {
   changes: ReplayChange[];
   /** Same verdict, other pattern or rule ids, same order. */
   rule_changes: ReplayChange[];
+  /** Prompts the router would now route elsewhere (or no longer, or newly), same order. */
+  routing_changes: ReplayChange[];
   skipped: SkippedLine[];
 }
 
@@ -92,6 +98,19 @@ function byTime(a: ReplayChange, b: ReplayChange): number {
   return a.line - b.line;
 }
 
+/** The logged and replayed router selections of a prompt, or undefined when there is nothing to compare: not a
+ * prompt, logged before the router, or routed around a candidate that had failed earlier in its session (state
+ * replay does not have). */
+function routingSides(e: Replayable['logged'], d: UnifiedRoutingDecision): { before: NonNullable<Side['routing']>; after: NonNullable<Side['routing']> } | undefined {
+  if (e.event !== 'UserPromptSubmit' || !e.routing || e.routing.iteration !== undefined) return undefined;
+  if (e.routing.vetoed?.some((v) => v.reason === 'failed earlier in this session')) return undefined;
+  const r = d.routing && !('iteration' in d.routing) ? d.routing : undefined;
+  return {
+    before: { selected: e.routing.selected, ...(e.routing.snapshot ? { snapshot: e.routing.snapshot } : {}) },
+    after: { selected: r?.selected ?? [], ...(r ? { snapshot: r.snapshot } : {}) },
+  };
+}
+
 /** The environment of one replayed line: the project recovered from its input, the registry under review. */
 function lineEnv(base: NodeJS.ProcessEnv, r: Replayable): NodeJS.ProcessEnv {
   return { ...base, CLAUDE_PROJECT_DIR: projectDirOf(r.input) };
@@ -108,6 +127,7 @@ export async function replayLines(lines: readonly AuditLine[], files: readonly s
   const skipped: SkippedLine[] = [];
   const changes: ReplayChange[] = [];
   const ruleChanges: ReplayChange[] = [];
+  const routingChanges: ReplayChange[] = [];
   const hashes = new Set<string>();
   const issues = new Set<string>();
   let total = 0;
@@ -194,10 +214,15 @@ export async function replayLines(lines: readonly AuditLine[], files: readonly s
     };
     if (before.verdict !== after.verdict) changes.push(change);
     else if (!sameList(before.patterns, after.patterns) || !sameList(before.rules, after.rules)) ruleChanges.push(change);
+    const routed = routingSides(e, d);
+    if (routed && !sameList(routed.before.selected, routed.after.selected)) {
+      routingChanges.push({ ...change, before: { ...before, routing: routed.before }, after: { ...after, routing: routed.after } });
+    }
   }
 
   changes.sort(byTime);
   ruleChanges.sort(byTime);
+  routingChanges.sort(byTime);
   const skippedBy: Partial<Record<SkipReason, number>> = {};
   for (const reason of SKIP_ORDER) {
     const n = skipped.filter((s) => s.reason === reason).length;
@@ -229,12 +254,14 @@ export async function replayLines(lines: readonly AuditLine[], files: readonly s
       skipped: skipped.length,
       skipped_by: skippedBy,
       other_rules: ruleChanges.length,
+      routing_changed: routingChanges.length,
       config_changed: configChanged,
       engine_changed: engineChanged,
     },
     warnings,
     changes,
     rule_changes: ruleChanges,
+    routing_changes: routingChanges,
     skipped,
   };
 }

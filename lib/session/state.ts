@@ -2,6 +2,7 @@
 // Hooks never change state directly: routes return effects, and the hook runner applies them under the
 // session file's lock (lib/session/session-file.ts), so parallel tool calls cannot lose each other's updates.
 
+import { applyRouting, type RoutingEffect, type RoutingMemory } from './routing-state.js';
 import type { SessionConfig } from '../config/types.js';
 import type { ActionKind } from '../registry/types.js';
 import { parseDuration } from './duration.js';
@@ -102,6 +103,8 @@ export interface SessionState {
   nudged: { verifyWriteSeq?: number; claims: string[] };
   /** Memory proposals of this turn waiting for the tool to run and the turn to end (absent in older files). */
   proposals?: MemoryProposal[];
+  /** The latest routing decision and the candidates that failed (routing-state.ts; absent in older files). */
+  routing?: RoutingMemory;
 }
 
 export function freshState(sessionId: string, projectDir: string, now: number): SessionState {
@@ -194,7 +197,8 @@ export type SessionEffect =
   | { type: 'mode'; mode: 'readonly' | 'normal'; by: string }
   | { type: 'memoryProposed'; proposal: Omit<MemoryProposal, 'turn' | 'ran'> }
   | { type: 'memoryRan'; toolUseId: string }
-  | { type: 'memoryFlushed'; toolUseIds: string[] };
+  | { type: 'memoryFlushed'; toolUseIds: string[] }
+  | RoutingEffect;
 
 export interface ApplyContext {
   now: number;
@@ -320,6 +324,10 @@ export function applyEffects(state: SessionState, effects: readonly SessionEffec
       }
       case 'observed':
         observe(s, e, ctx, out);
+        break;
+      case 'routed':
+      case 'routeFailed':
+        applyRouting(s, e, out.notes);
         break;
       case 'nudged':
         if (e.verifyWriteSeq !== undefined) s.nudged.verifyWriteSeq = e.verifyWriteSeq;

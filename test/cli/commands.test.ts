@@ -55,7 +55,9 @@ describe('hookwarden eval', () => {
     expect(out[0]).toMatchObject({ stdout: '', stderr: '', decision: { decision: { action: 'silent' } } });
     expect(out[2]).toMatchObject({ stdout: '', decision: null });
     expect(out[2].stderr).toMatch(/E_STDIN_JSON/);
-    expect(out[3].stdout).toContain('intents/debug');
+    // The intent is judged, but nothing is suggested: /home/dev/project defines no agents, skills or commands.
+    expect(out[3].decision.local.matches.map((m: { id: string }) => m.id)).toContain('intents/debug');
+    expect(out[3].stdout).toBe('');
   });
 });
 

@@ -94,12 +94,8 @@ describe('repository wiring', () => {
     }
   });
 
-  it('every routing table entry names an agent or skill that exists in .claude/', () => {
-    const routing = JSON.parse(readFileSync(join(ROOT, 'patterns', 'routing.json'), 'utf8')) as { routes: Array<{ agent?: string; skill?: string }> };
-    for (const r of routing.routes) {
-      const file = r.agent ? join(ROOT, '.claude', 'agents', `${r.agent}.md`) : join(ROOT, '.claude', 'skills', r.skill!, 'SKILL.md');
-      expect(existsSync(file), file).toBe(true);
-      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^---\\nname: ${r.agent ?? r.skill}\\n`));
-    }
+  it('ships no intent → candidate route: only what a project defines can be suggested', () => {
+    const routing = JSON.parse(readFileSync(join(ROOT, 'patterns', 'routing.json'), 'utf8')) as { routes: unknown[] };
+    expect(routing.routes).toEqual([]);
   });
 });

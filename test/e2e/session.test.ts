@@ -75,7 +75,9 @@ describe('session transcripts through the real hook bundles', () => {
     // Every hook call and CLI change left exactly one audit line.
     const calls = steps.filter((s) => s.event || s.cli).length;
     expect(rig.audit().length).toBe(calls - steps.filter((s) => s.cli && s.expect?.exit !== 0).length - steps.filter((s) => s.cli?.[0] === 'session').length);
-  });
+    // A transcript is 20-40 real processes, ~4 s alone; the bound only detects a hang (on a loaded 2-core CI box the
+    // whole suite's process spawns can stretch one to the default 30 s).
+  }, 120_000);
 });
 
 describe('one session under parallel hook processes', () => {

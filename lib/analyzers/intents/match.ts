@@ -1,13 +1,33 @@
-// Prompt intents: cue words and phrases on word boundaries ("perform" is not "rm", "show" is not "how").
+// Prompt intents: cue words and phrases on word boundaries ("perform" is not "rm", "show" is not "how"), and
+// paraphrases matched on stems in any order ("our API key ended up in a public gist").
 
 import type { Match } from '../../engine/types.js';
 import { toRegExp } from '../../registry/regex.js';
 import type { CompiledIntent } from '../../registry/types.js';
+import { stem, words } from '../routing/tokens.js';
+
+/** The prompt's words that fill the first paraphrase whose every slot has one of its stems in the prompt
+ * ("key … public"), or undefined. */
+function phraseIn(p: CompiledIntent, promptWords: () => ReadonlyMap<string, string>): string | undefined {
+  const byStem = promptWords();
+  const hit = p.phrases?.find((ph) => ph.slots.every((alts) => alts.some((a) => byStem.has(a))));
+  return hit?.slots.map((alts) => byStem.get(alts.find((a) => byStem.has(a))!)!).join(' … ');
+}
 
 export function matchIntents(prompt: string, patterns: CompiledIntent[]): Match[] {
   const out: Match[] = [];
+  let cached: Map<string, string> | undefined;
+  // Stemmed once, and only when a pattern with paraphrases needs it (most prompts match a cue or nothing).
+  const promptStems = (): Map<string, string> => {
+    if (!cached) {
+      cached = new Map();
+      for (const w of words(prompt)) if (!cached.has(stem(w))) cached.set(stem(w), w);
+    }
+    return cached;
+  };
   for (const p of patterns) {
-    const m = toRegExp(p.cues).exec(prompt);
+    const cue = toRegExp(p.cues).exec(prompt)?.[0].toLowerCase();
+    const m = cue ?? phraseIn(p, promptStems);
     if (!m) continue;
     out.push({
       id: p.id,
@@ -16,7 +36,7 @@ export function matchIntents(prompt: string, patterns: CompiledIntent[]): Match[
       action: p.action,
       message: p.message,
       hint: p.hint,
-      matched: m[0].toLowerCase(),
+      matched: m,
     });
   }
   return out;

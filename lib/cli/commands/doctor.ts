@@ -14,11 +14,15 @@ import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
 import { locate, type Locations } from '../../hook/locations.js';
 import { prepare } from '../../hook/run-hook.js';
+import type { Route } from '../../registry/types.js';
+import { missingRouteTargets } from '../route-checks.js';
 import { oneLine } from '../../errors.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 import { readSettings } from '../settings.js';
 import { installRoot } from './install.js';
+import { loadCatalogue } from '../../catalogue/cache.js';
+import { printable, summarise } from '../../catalogue/summary.js';
 
 type Status = 'ok' | 'warn' | 'fail';
 interface Check {
@@ -136,6 +140,19 @@ async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
     : { status: 'ok', what: 'daemon', detail: `${base} answers` };
 }
 
+/** What the router can suggest here (lib/catalogue), read afresh; malformed agent, skill or command files warn. */
+function routerCatalogue(loc: Locations, routes: readonly Route[]): Check {
+  const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: false });
+  const { counts, malformed } = summarise(catalogue);
+  // An intent override naming a candidate this project lacks is never injected: say so.
+  const missing = missingRouteTargets(routes, catalogue);
+  if (missing.length) return { status: 'warn', what: 'router catalogue', detail: `${missing.map(printable).join('; ')} (${counts})` };
+  if (!malformed.length) return { status: 'ok', what: 'router catalogue', detail: counts };
+  const first = malformed.slice(0, 3).map((s) => printable(`${s.path} (${s.reason.replace(/^malformed: /, '')})`));
+  const more = malformed.length > 3 ? ` and ${malformed.length - 3} more` : '';
+  return { status: 'warn', what: 'router catalogue', detail: `${malformed.length} malformed: ${first.join('; ')}${more}; \`hookwarden routes\` lists them (${counts})` };
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 /** One real PreToolUse call through the built bundle (in a scratch HOOKWARDEN_HOME with the user's config), timed. */
@@ -200,8 +217,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
   checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder', loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder', loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'memory'), 'memory folder', loc.hookwardenHome));
+  let routes: Route[] = [];
   try {
     const { cfg, reg } = await prepare(loc, runtimeFor(io, false));
+    routes = reg.registry.routes;
     checks.push(cfg.issues.length ? { status: 'fail', what: 'config', detail: cfg.issues.join('; ') } : { status: 'ok', what: 'config', detail: cfg.files.length ? cfg.files.join(', ') : 'defaults (no config file)' });
     checks.push(
       reg.issues.length
@@ -211,6 +230,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   } catch (err) {
     checks.push({ status: 'fail', what: 'config', detail: oneLine(err) });
   }
+  checks.push(routerCatalogue(loc, routes));
   const daemon = await checkDaemon(settings.entries);
   if (daemon) checks.push(daemon);
   if (!a.flags.has('no-timing')) checks.push(timeHookCall(io, loc, root));

@@ -1,6 +1,8 @@
 // hookwarden explain: a command, a prompt or a file path → the full decision, through the same hook path.
 
+import type { RouterSettings } from '../../analyzers/routing/types.js';
 import type { UnifiedRoutingDecision } from '../../engine/types.js';
+import { formatRouting } from '../explain-routing.js';
 import type { HookName } from '../../hook/hooks.js';
 import { runHook } from '../../hook/run-hook.js';
 import { parseArgs, type Command } from '../io.js';
@@ -20,7 +22,7 @@ function inputFor(kind: string, text: string, op: string, cwd: string): { hook: 
   };
 }
 
-export function formatDecision(d: UnifiedRoutingDecision): string {
+export function formatDecision(d: UnifiedRoutingDecision, router?: RouterSettings): string {
   const lines = [
     `verdict:      ${d.decision.action} (confidence ${d.decision.confidence})`,
     `input:        ${d.input.domain}${d.input.toolName ? ` via ${d.input.toolName}` : ''}: ${d.input.content}`,
@@ -30,7 +32,7 @@ export function formatDecision(d: UnifiedRoutingDecision): string {
   for (const m of d.local.matches) {
     lines.push(`  - ${m.id} [${m.severity}/${m.action}] ${m.message}`, `      matched: ${m.matched}${m.where ? ` (${m.where})` : ''}`, `      hint:    ${m.hint}`);
   }
-  for (const s of d.local.suggestions) lines.push(`  → suggest ${s.agent ? `agent ${s.agent}` : `skill ${s.skill}`} for ${s.intent}`);
+  if (d.routing && router) lines.push(...formatRouting(d.routing, router));
   const o = d.orchestration;
   lines.push(
     o.available
@@ -63,7 +65,7 @@ export const explainCommand: Command = {
     if (a.flags.has('json')) {
       io.out(`${JSON.stringify({ exit_code: r.exitCode, stdout: r.stdout, stderr: r.stderr, decision: r.decision ?? null })}\n`);
     } else {
-      if (r.decision) io.out(formatDecision(r.decision));
+      if (r.decision) io.out(formatDecision(r.decision, r.router));
       io.out(`hook output:  exit ${r.exitCode}${r.stdout ? `, stdout ${r.stdout}` : ', no stdout (no opinion)'}\n`);
     }
     return 0;

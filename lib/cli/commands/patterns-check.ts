@@ -3,6 +3,7 @@
 import { collectSources } from '../../registry/resolve.js';
 import { locate } from '../../hook/locations.js';
 import { parseArgs, type Command } from '../io.js';
+import { missingRouteTargets } from '../route-checks.js';
 
 export const patternsCheckCommand: Command = {
   name: 'patterns check',
@@ -29,7 +30,10 @@ export const patternsCheckCommand: Command = {
     const registry = compileRegistry(loaded, sources.map((s) => s.path));
     const examples = new Map(loaded.patterns.map((lp) => [lp.pattern.id, lp.pattern.examples]));
     const { failures, checked } = checkExamples(registry.patterns, examples);
-    const issues = loaded.issues.map(formatIssue);
+    // Overrides naming an agent, skill or command this project's session does not have.
+    const { discoverCatalogue } = await import('../../catalogue/discover.js');
+    const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
+    const issues = [...loaded.issues.map(formatIssue), ...missingRouteTargets(registry.routes, catalogue)];
     if (a.flags.has('json')) {
       io.out(`${JSON.stringify({ ok: !issues.length && !failures.length, files: sources.length, patterns: registry.patterns.length, examples: checked, issues, failures, hash: registry.hash })}\n`);
     } else {

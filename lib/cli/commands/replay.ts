@@ -94,6 +94,7 @@ export const replayCommand: Command = {
     });
     for (const w of report.warnings) io.err(`hookwarden replay: warning: ${w}\n`);
     io.out(a.flags.has('json') ? formatJson(report) : formatText(report));
-    return report.summary.changed > 0 ? 1 : 0;
+    // A verdict or a suggestion that would change: either is what a reviewer of a registry or router edit must see.
+    return report.summary.changed > 0 || report.summary.routing_changed > 0 ? 1 : 0;
   },
 };

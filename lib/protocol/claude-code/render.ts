@@ -98,7 +98,9 @@ function renderPostToolUse(d: FinalDecision): HookOutput {
       hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context(d) ?? withHints(d) },
     });
   }
-  return out(null);
+  // Advice with no verdict (a re-route after a suggested subagent failed) reaches the model as context.
+  const ctx = context(d);
+  return out(ctx ? { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: ctx } } : null);
 }
 
 function renderStop(d: FinalDecision): HookOutput {

@@ -1,0 +1,99 @@
+// The router's inputs for one hook call, from disk: the session's catalogue (lib/catalogue), its index and lexicon
+// (cached under $HOOKWARDEN_HOME/cache, keyed by the catalogue's fingerprint and the lexicon: stemming a hundred
+// descriptions costs more than a whole warm hook call may), and, only when a candidate declares an MCP tool, the
+// MCP servers the session has. Never throws: a problem means no routing for this call, with a note.
+
+import { join } from 'node:path';
+import { buildIndex, INDEX_VERSION, type RouterIndex } from '../analyzers/routing/index.js';
+import { compileLexicon, type Lexicon } from '../analyzers/routing/tokens.js';
+import { loadCatalogue } from '../catalogue/cache.js';
+import { hash64, listingKey } from '../catalogue/fingerprint.js';
+import { listCandidates } from '../catalogue/walk.js';
+import type { EngineDeps } from '../engine/deps.js';
+import { oneLine } from '../errors.js';
+import { ensurePrivateDir } from '../fs/private-dir.js';
+import { readRegularFile } from '../fs/read.js';
+import { writeFileAtomic } from '../fs/write.js';
+import type { CompiledRegistry } from '../registry/types.js';
+import type { Locations } from './locations.js';
+
+interface CachedIndex {
+  /** The catalogue's listing (every candidate file's path, size, mtime…: lib/catalogue/fingerprint.ts), the
+   * registry's hash (for its lexicon) and the index format: the cache holds only while all three are what they are now. */
+  key: string;
+  index: RouterIndex;
+  lexicon: { stopwords: string[]; synonyms: Array<[string, string[]]> };
+}
+
+const toLexicon = (c: CachedIndex['lexicon']): Lexicon => ({ stopwords: new Set(c.stopwords), synonyms: new Map(c.synonyms) });
+
+function readCached(file: string, key: string): CachedIndex | null {
+  const r = readRegularFile(file, { maxBytes: 32 * 1024 * 1024, own: true });
+  if (r.status !== 'ok') return null;
+  try {
+    const v = JSON.parse(r.bytes.toString('utf8')) as CachedIndex;
+    return v.key === key && v.index?.version === INDEX_VERSION && Array.isArray(v.index.candidates) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the index (one file per project and user, replaced when the catalogue changes). */
+function writeCached(loc: Locations, file: string, value: CachedIndex): void {
+  try {
+    ensurePrivateDir(loc.cacheDir, loc.hookwardenHome);
+    writeFileAtomic(file, JSON.stringify(value));
+  } catch {
+    // A cache: failing to write it only costs the next call an index build.
+  }
+}
+
+/** MCP server names of the project (.mcp.json) and the user (~/.claude.json, top level and this project's entry). */
+function mcpServers(loc: Locations): string[] {
+  const names = new Set<string>();
+  const add = (v: unknown): void => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) for (const k of Object.keys(v)) names.add(k);
+  };
+  for (const [file, max] of [[join(loc.projectDir, '.mcp.json'), 1024 * 1024], [join(loc.home, '.claude.json'), 16 * 1024 * 1024]] as const) {
+    const r = readRegularFile(file, { maxBytes: max });
+    if (r.status !== 'ok') continue;
+    try {
+      const j = JSON.parse(r.bytes.toString('utf8')) as { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> };
+      add(j.mcpServers);
+      add(j.projects?.[loc.projectDir]?.mcpServers);
+    } catch {
+      // not JSON: no servers known from it
+    }
+  }
+  return [...names].sort();
+}
+
+/** deps.routing for a prompt, or undefined (router off, nothing found, or a problem: then `note` says which). */
+export function routingFor(
+  loc: Locations,
+  registry: CompiledRegistry,
+  opts: { writeCache: boolean; note?: (line: string) => void },
+): EngineDeps['routing'] {
+  try {
+    const useCache = !!loc.cacheDir;
+    // The warm path lists and stats the candidate files and reads this one file; the catalogue itself is read
+    // (from its own cache, or discovered) only when the listing changed.
+    // The registry's hash stands for the lexicon (an edit of any pack rebuilds the index: rare, and cheaper than
+    // hashing the lexicon on every call).
+    const key = `${INDEX_VERSION} ${registry.hash}\n${listingKey(listCandidates(loc.projectDir, loc.home))}`;
+    const file = useCache ? join(loc.cacheDir, `router-${hash64(`${loc.projectDir}\0${loc.home}`)}.json`) : '';
+    let cached = file ? readCached(file, key) : null;
+    if (!cached) {
+      const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: useCache && opts.writeCache });
+      const lexicon = compileLexicon(registry.lexicon);
+      const index = buildIndex(catalogue, lexicon);
+      cached = { key, index, lexicon: { stopwords: [...lexicon.stopwords], synonyms: [...lexicon.synonyms].map(([k, v]) => [k, [...v]]) } };
+      if (file && opts.writeCache) writeCached(loc, file, cached);
+    }
+    const declaresMcp = cached.index.candidates.some((c) => c.tools?.some((t) => t.startsWith('mcp__')));
+    return { index: cached.index, lexicon: toLexicon(cached.lexicon), ...(declaresMcp ? { mcpServers: mcpServers(loc) } : {}) };
+  } catch (err) {
+    opts.note?.(`routing skipped: ${oneLine(err)}`);
+    return undefined;
+  }
+}
