@@ -14,7 +14,7 @@ import { buildIndex } from '../lib/analyzers/routing/index.js';
 import { compileLexicon } from '../lib/analyzers/routing/tokens.js';
 import { discoverCatalogue } from '../lib/catalogue/discover.js';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
-import { routerSettings } from '../lib/engine/route-suggest.js';
+import { routerSettings } from '../lib/config/router-settings.js';
 import { collectSources, compileFromSources } from '../lib/registry/resolve.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

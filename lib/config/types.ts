@@ -1,6 +1,5 @@
 // Configuration shapes. Defaults live in defaults.ts; files are merged user < project (see docs/configuration.md).
 
-import type { RouterSettings } from '../analyzers/routing/types.js';
 import type { KeterLevel, Severity } from '../engine/types.js';
 
 export interface TrustTier {
@@ -76,6 +75,42 @@ export interface ServeConfig {
   token?: string;
 }
 
+/** The router's scoring and decision settings (config `router`, docs/routing.md). */
+export interface RouterConfig {
+  enabled: boolean;
+  /** Minimum score to speak (the seeds' τ). */
+  tau: number;
+  /** The top must lead the next candidate by this much, else the choice is ambiguous. */
+  margin: number;
+  /** Distinct prompt words (stems, synonyms included) the top must match, unless a hint or an override fired. */
+  minTerms: number;
+  /** BM25 term-frequency saturation and length normalisation. */
+  k1: number;
+  b: number;
+  /** Raw BM25F score normalised as raw / (raw + K), so τ keeps its meaning whatever the catalogue's size. */
+  K: number;
+  /** Field weights (BM25F). */
+  weights: { name: number; description: number; hints: number; body: number };
+  /** Weight of a prompt word's synonyms (patterns/routing.json lexicon) against the word itself (1). */
+  synonymWeight: number;
+  /** Added when one of the candidate's hint intents is in the prompt. */
+  intentBonus: number;
+  /** Added when an intent override (patterns `routes`) names the candidate and its intent fired. */
+  overrideBonus: number;
+  /** Multiplied in when the candidate declares a tool the session does not have (an unknown tool or MCP server). */
+  unhealthyPenalty: number;
+  /** Per-candidate bias added to the score ("agent:sql-optimizer": 0.1): a team's preference. */
+  prefer: Record<string, number>;
+  /** Candidate ids never suggested. */
+  deny: string[];
+  /** A candidate to suggest when nothing reaches τ (null: stay silent). */
+  fallback: string | null;
+}
+
+/** What the router runs with: its config, on only when `suggestAgents` is too, and the top-level maxSuggestions
+ * (at most this many suggestions, each ≥ τ; an ambiguous pair is shown as "X or Y" only when this is ≥ 2). */
+export type RouterSettings = RouterConfig & { maxSuggestions: number };
+
 export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
@@ -85,7 +120,7 @@ export interface HookwardenConfig {
   /** Max suggestions per prompt. */
   maxSuggestions: number;
   /** The router's scoring and decision settings (maxSuggestions and the on/off switch are the two above). */
-  router: Omit<RouterSettings, 'enabled' | 'maxSuggestions'> & { enabled: boolean };
+  router: RouterConfig;
   /** Answer `allow` (skipping Claude Code's permission prompt) for Bash commands proven read-only. Opt-in. */
   autoAllowReadOnly: boolean;
   /** Unbounded or interactive commands: rewrite to a bounded form (else ask), only ask, or leave alone. */

@@ -33,8 +33,11 @@ export interface EngineDeps {
   /** Reads for memory (stores, a proposal in the transcript, a memory file's current text); absent in what-if runs. */
   memory?: MemoryAccess;
   /** The router's inputs for this session: the catalogue's index, the lexicon, the MCP servers the session has.
-   * Absent: nothing is suggested (lib/hook/router-io.ts provides them to the user-prompt hook). */
+   * Absent: nothing is suggested. */
   routing?: { index: RouterIndex; lexicon: Lexicon; mcpServers?: string[] };
+  /** Set by the hook runner when a prompt should be routed: where the user-prompt router (lib/hook/routers.ts) reads
+   * `routing` from (its cache folder, empty for none, and whether to write it). Only that bundle carries the reading. */
+  routingFrom?: { cacheDir: string; writeCache: boolean };
   /** One line per host or project file that was there but not read (a FIFO, a folder, too big): stderr and audit. */
   note?: (line: string) => void;
 }

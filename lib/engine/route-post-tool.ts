@@ -9,7 +9,7 @@ import { runRoute } from './route.js';
 import { observeTool } from './session-observe.js';
 import { memoryRan } from './memory-flush.js';
 import type { UnifiedRoutingDecision } from './types.js';
-import { rerouteAfterFailure } from './route-suggest.js';
+import { rerouteAfterFailure } from './reroute.js';
 
 const MAX_OUTPUT_CHARS = 512 * 1024;
 
@@ -43,7 +43,7 @@ export async function routePostTool(
 }
 
 /** The subagent a Task/Agent call ran, when its result says it failed (an error result, or an error field). */
-export function failedSubagent(toolName: string, toolInput: unknown, toolResponse: unknown): string | undefined {
+function failedSubagent(toolName: string, toolInput: unknown, toolResponse: unknown): string | undefined {
   if (toolName !== 'Task' && toolName !== 'Agent') return undefined;
   const name = (toolInput as { subagent_type?: unknown } | null)?.subagent_type;
   if (typeof name !== 'string' || !name) return undefined;

@@ -1,21 +1,18 @@
 // The router inside the engine: a prompt → which of the session's own agents, skills and commands to suggest
-// (lib/analyzers/routing does the scoring), and after a suggested subagent failed, the next one (re-route). The
+// (lib/analyzers/routing does the scoring). The
 // catalogue's index, the lexicon and the session's MCP servers come in through deps.routing (lib/hook/router-io.ts);
-// without them (other bundles, what-if tools without a project) nothing is suggested.
+// without them (other bundles, what-if tools without a project) nothing is suggested. The re-route after a failed
+// subagent is lib/engine/reroute.ts: it needs the stored ranking only, not the router.
 
 import { routePrompt } from '../analyzers/routing/decide.js';
 import { stem, words } from '../analyzers/routing/tokens.js';
-import type { CandidateScore, RouterSettings, RoutingTrace } from '../analyzers/routing/types.js';
-import type { HookwardenConfig } from '../config/types.js';
+import type { CandidateScore, RoutingTrace } from '../analyzers/routing/types.js';
+import { routerSettings } from '../config/router-settings.js';
 import { routeCandidate } from '../registry/types.js';
-import { RANKED_KEPT, rerouteFrom } from '../session/routing-state.js';
-import type { SessionEffect, SessionState } from '../session/state.js';
+import { RANKED_KEPT } from '../session/routing-state.js';
+import type { SessionEffect } from '../session/state.js';
 import type { EngineDeps } from './deps.js';
-import type { Match, RoutingRecord, Suggestion } from './types.js';
-
-export function routerSettings(config: Pick<HookwardenConfig, 'router' | 'suggestAgents' | 'maxSuggestions'>): RouterSettings {
-  return { ...config.router, enabled: config.suggestAgents && config.router.enabled && config.maxSuggestions > 0, maxSuggestions: config.maxSuggestions };
-}
+import type { Match, Suggestion } from './types.js';
 
 /** "slow", "query" — the prompt's own words behind the best-matching stems, for the model and the user. */
 function because(s: CandidateScore, prompt: string): string {
@@ -67,29 +64,5 @@ export function routedEffect(trace: RoutingTrace, decisionId: string): SessionEf
     ranked: trace.ranked.slice(0, RANKED_KEPT).map((s) => ({ id: s.id, score: s.score })),
     tau: trace.tau,
     margin: trace.margin,
-  };
-}
-
-/** A subagent call that failed: if the session's last routing suggested it, the next fit (or none), the effect that
- * records the failure, and the re-route record for the audit. Undefined when routing had nothing to do with it. */
-export function rerouteAfterFailure(
-  agentName: string,
-  session: SessionState | undefined,
-): { suggestion?: Suggestion; effect: SessionEffect; record: RoutingRecord } | undefined {
-  const last = session?.routing?.last;
-  const failed = `agent:${agentName}`;
-  if (!last || !last.selected.includes(failed)) return undefined;
-  const excluded = [...new Set([...(session?.routing?.failed ?? []), failed])];
-  const next = rerouteFrom(last, excluded);
-  const entry = next[0] ? last.ranked.find((x) => x.id === next[0]) : undefined;
-  const [kind, ...rest] = (next[0] ?? '').split(':');
-  const suggestion: Suggestion | undefined = entry
-    ? { id: entry.id, kind: kind as Suggestion['kind'], name: rest.join(':'), score: entry.score, why: `score ${entry.score} for the same request`, after: `\`${agentName}\`` }
-    : undefined;
-  const reason = entry ? `${failed} failed; next in the ranking: ${entry.id} ${entry.score}` : `${failed} failed; nothing else in the ranking reaches τ ${last.tau} with the margin`;
-  return {
-    ...(suggestion ? { suggestion } : {}),
-    effect: { type: 'routeFailed', candidate: failed, selected: next },
-    record: { iteration: last.iteration + 1, of: last.decisionId, failed, excluded, selected: next, reason },
   };
 }

@@ -15,7 +15,6 @@ import { ensurePrivateDir } from '../fs/private-dir.js';
 import { readRegularFile } from '../fs/read.js';
 import { writeFileAtomic } from '../fs/write.js';
 import type { CompiledRegistry } from '../registry/types.js';
-import type { Locations } from './locations.js';
 
 interface CachedIndex {
   /** The catalogue's listing (every candidate file's path, size, mtime…: lib/catalogue/fingerprint.ts), the
@@ -39,7 +38,7 @@ function readCached(file: string, key: string): CachedIndex | null {
 }
 
 /** Writes the index (one file per project and user, replaced when the catalogue changes). */
-function writeCached(loc: Locations, file: string, value: CachedIndex): void {
+function writeCached(loc: RoutingSource, file: string, value: CachedIndex): void {
   try {
     ensurePrivateDir(loc.cacheDir, loc.hookwardenHome);
     writeFileAtomic(file, JSON.stringify(value));
@@ -48,8 +47,18 @@ function writeCached(loc: Locations, file: string, value: CachedIndex): void {
   }
 }
 
+/** Where a prompt's router inputs come from: the session's folders, and the cache folder (empty: no cache, as for
+ * an unsafe $HOOKWARDEN_HOME) under its private root. */
+export interface RoutingSource {
+  projectDir: string;
+  home: string;
+  hookwardenHome: string;
+  cacheDir: string;
+  writeCache: boolean;
+}
+
 /** MCP server names of the project (.mcp.json) and the user (~/.claude.json, top level and this project's entry). */
-function mcpServers(loc: Locations): string[] {
+function mcpServers(loc: Pick<RoutingSource, 'projectDir' | 'home'>): string[] {
   const names = new Set<string>();
   const add = (v: unknown): void => {
     if (v && typeof v === 'object' && !Array.isArray(v)) for (const k of Object.keys(v)) names.add(k);
@@ -69,11 +78,7 @@ function mcpServers(loc: Locations): string[] {
 }
 
 /** deps.routing for a prompt, or undefined (router off, nothing found, or a problem: then `note` says which). */
-export function routingFor(
-  loc: Locations,
-  registry: CompiledRegistry,
-  opts: { writeCache: boolean; note?: (line: string) => void },
-): EngineDeps['routing'] {
+export function routingFor(loc: RoutingSource, registry: CompiledRegistry, note?: (line: string) => void): EngineDeps['routing'] {
   try {
     const useCache = !!loc.cacheDir;
     // The warm path lists and stats the candidate files and reads this one file; the catalogue itself is read
@@ -84,16 +89,16 @@ export function routingFor(
     const file = useCache ? join(loc.cacheDir, `router-${hash64(`${loc.projectDir}\0${loc.home}`)}.json`) : '';
     let cached = file ? readCached(file, key) : null;
     if (!cached) {
-      const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: useCache && opts.writeCache });
+      const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: useCache && loc.writeCache });
       const lexicon = compileLexicon(registry.lexicon);
       const index = buildIndex(catalogue, lexicon);
       cached = { key, index, lexicon: { stopwords: [...lexicon.stopwords], synonyms: [...lexicon.synonyms].map(([k, v]) => [k, [...v]]) } };
-      if (file && opts.writeCache) writeCached(loc, file, cached);
+      if (file && loc.writeCache) writeCached(loc, file, cached);
     }
     const declaresMcp = cached.index.candidates.some((c) => c.tools?.some((t) => t.startsWith('mcp__')));
     return { index: cached.index, lexicon: toLexicon(cached.lexicon), ...(declaresMcp ? { mcpServers: mcpServers(loc) } : {}) };
   } catch (err) {
-    opts.note?.(`routing skipped: ${oneLine(err)}`);
+    note?.(`routing skipped: ${oneLine(err)}`);
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 // One router per Claude Code event: the hook stdin → the engine's route. Each hook entry imports only its own
 // router, so a hook bundle carries only its route's code (the Stop hook's claim detector and transcript reader
-// stay out of pre-tool-use, and so does the project-check lookup); the CLI's eval and explain use them all.
+// stay out of pre-tool-use, and so do the project-check lookup and the prompt router's catalogue); the CLI's eval and
+// explain use them all.
 
 import { routePostTool } from '../engine/route-post-tool.js';
 import { routeUserPrompt } from '../engine/route-prompt.js';
@@ -10,6 +11,7 @@ import type { CallContext, EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { PostToolUseInput, PreToolUseInput, StopInput, UserPromptSubmitInput } from '../protocol/claude-code/schema.js';
 import { projectChecks } from './project-checks.js';
+import { routingFor } from './router-io.js';
 import { lastAssistantText } from './transcript.js';
 
 export type Router<I> = (input: I, ctx: CallContext, deps: EngineDeps) => Promise<UnifiedRoutingDecision>;
@@ -25,7 +27,17 @@ export const preToolUseRouter: Router<PreToolUseInput> = (i, ctx, deps) => route
 
 export const postToolUseRouter: Router<PostToolUseInput> = (i, ctx, deps) => routePostTool(i.tool_name, i.tool_input, i.tool_response, ctx, deps);
 
-export const userPromptRouter: Router<UserPromptSubmitInput> = (i, ctx, deps) => routeUserPrompt(i.prompt, ctx, deps);
+export const userPromptRouter: Router<UserPromptSubmitInput> = (i, ctx, deps) => routeUserPrompt(i.prompt, ctx, withRouting(deps));
+
+/** The router's inputs read from disk when the runner asks for routing: here, so that only the user-prompt bundle
+ * carries the catalogue, its YAML reader and the router. */
+function withRouting(deps: EngineDeps): EngineDeps {
+  const from = deps.routingFrom;
+  if (deps.routing || !from) return deps;
+  const source = { projectDir: deps.projectDir, home: deps.home, hookwardenHome: deps.hookwardenHome ?? '', ...from };
+  const routing = routingFor(source, deps.registry, deps.note);
+  return routing ? { ...deps, routing } : deps;
+}
 
 export const stopRouter: Router<StopInput> = (i, ctx, deps) => {
   const active = i.stop_hook_active === true;

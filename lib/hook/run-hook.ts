@@ -23,9 +23,8 @@ import { loadSession, pruneSessions, updateSession, type LoadedSession } from '.
 import { stripPrivate } from '../analyzers/memory/text.js';
 import { pruneAuditFiles } from '../audit/retention.js';
 import { memoryAccess, recordMemory, sessionStartMemory } from './memory-io.js';
-import { routingFor } from './router-io.js';
-import { routerSettings } from '../engine/route-suggest.js';
-import type { RouterSettings } from '../analyzers/routing/types.js';
+import { routerSettings } from '../config/router-settings.js';
+import type { RouterSettings } from '../config/types.js';
 import { homeProblem } from '../fs/private-dir.js';
 import { unsafeHomeDecision, unsafeHomeNote, withoutHome } from './home-guard.js';
 
@@ -210,11 +209,8 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     if (cfg.config.memory.enabled) deps.memory = memoryAccess(loc, deps.note);
   }
   const router = routerSettings(cfg.config);
-  // The catalogue is read for prompts only (and never from an unsafe home's cache).
-  if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) {
-    const routing = routingFor(homeIssue ? withoutHome(loc) : loc, reg.registry, { writeCache: stateful, note: deps.note });
-    if (routing) deps.routing = routing;
-  }
+  // The catalogue is read for prompts only, by the user-prompt router (never from an unsafe home's cache).
+  if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) deps.routingFrom = { cacheDir: homeIssue ? '' : loc.cacheDir, writeCache: stateful };
   let decision: UnifiedRoutingDecision;
   try {
     decision = await route(input, deps, rt.routers);

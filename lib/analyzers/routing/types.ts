@@ -1,39 +1,8 @@
-// The router's settings (config `router`, docs/routing.md) and its explainable trace: every candidate's features,
+// The router's explainable trace (its settings are configuration: lib/config/types.ts RouterSettings): every candidate's features,
 // weights, score and veto, the threshold, the tie-breaks and what was selected. The trace is what `explain` prints,
 // what the audit keeps (top candidates) and what replay compares.
 
-export interface RouterSettings {
-  enabled: boolean;
-  /** Minimum score to speak (the seeds' τ). */
-  tau: number;
-  /** The top must lead the next candidate by this much, else the choice is ambiguous. */
-  margin: number;
-  /** Distinct prompt words (stems, synonyms included) the top must match, unless a hint or an override fired. */
-  minTerms: number;
-  /** At most this many suggestions (each ≥ τ); an ambiguous pair is shown as "X or Y" only when this is ≥ 2. */
-  maxSuggestions: number;
-  /** BM25 term-frequency saturation and length normalisation. */
-  k1: number;
-  b: number;
-  /** Raw BM25F score normalised as raw / (raw + K), so τ keeps its meaning whatever the catalogue's size. */
-  K: number;
-  /** Field weights (BM25F). */
-  weights: { name: number; description: number; hints: number; body: number };
-  /** Weight of a prompt word's synonyms (patterns/routing.json lexicon) against the word itself (1). */
-  synonymWeight: number;
-  /** Added when one of the candidate's hint intents is in the prompt. */
-  intentBonus: number;
-  /** Added when an intent override (patterns `routes`) names the candidate and its intent fired. */
-  overrideBonus: number;
-  /** Multiplied in when the candidate declares a tool the session does not have (an unknown tool or MCP server). */
-  unhealthyPenalty: number;
-  /** Per-candidate bias added to the score ("agent:sql-optimizer": 0.1): a team's preference. */
-  prefer: Record<string, number>;
-  /** Candidate ids never suggested. */
-  deny: string[];
-  /** A candidate to suggest when nothing reaches τ (null: stay silent). */
-  fallback: string | null;
-}
+export type { RouterSettings } from '../../config/types.js';
 
 export type Outcome =
   | 'selected'

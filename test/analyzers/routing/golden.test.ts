@@ -7,7 +7,7 @@ import { routePrompt } from '../../../lib/analyzers/routing/decide.js';
 import { buildIndex } from '../../../lib/analyzers/routing/index.js';
 import { compileLexicon } from '../../../lib/analyzers/routing/tokens.js';
 import type { RouteContext, RouterSettings } from '../../../lib/analyzers/routing/types.js';
-import { rerouteAfterFailure } from '../../../lib/engine/route-suggest.js';
+import { rerouteAfterFailure } from '../../../lib/engine/reroute.js';
 import { applyEffects, freshState } from '../../../lib/session/state.js';
 
 const LEXICON = compileLexicon({
