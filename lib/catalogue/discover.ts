@@ -30,7 +30,7 @@ function readOne(file: ListedFile): { ok: true; candidate: Candidate } | { ok: f
   return buildCandidate(origin, fm);
 }
 
-/** The catalogue of an existing listing (the cold path of lib/catalogue/cache.ts). Never throws. */
+/** The catalogue of an existing listing (the cold path of the router's index: lib/hook/router-io.ts). Never throws. */
 export function discoverFromListing(listing: Listing, fingerprint = fingerprintOf(listing)): Catalogue {
   const skipped: SkippedFile[] = [...listing.skipped];
   const winners = new Map<string, Candidate>();

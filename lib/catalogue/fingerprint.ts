@@ -1,16 +1,16 @@
 // The catalogue's identity without reading a file. The listing key is the text of everything the listing saw (each
 // candidate file's path, size, mtime and inode, each file left out and why, the enabled plugins and their folders):
-// any edit, new or removed file, or plugin turned on or off changes it. The warm path compares this text with the one
-// stored beside the cached catalogue (an exact comparison, done natively); only the cold path hashes it into the
-// catalogue's `fingerprint`, which the router keys its index on.
+// any edit, new or removed file, or plugin turned on or off changes it. The router's warm path compares this text
+// with the one stored in its cached index (an exact comparison, done natively: lib/hook/router-io.ts); only the cold
+// path hashes it into the catalogue's `fingerprint`.
 //
 // Why not hash on every call: a JavaScript hash loop over the ~5 KB key of 100 files cost ~1.5 ms in a cold hook
 // process on the dev machine (lib/session/store.ts's BigInt FNV-1a 128 ~10 ms; node:crypto ~5 ms just to load).
 
 import type { Listing } from './walk.js';
 
-/** Raised whenever discovery would read the same files differently (parser, fields, naming): old caches and the
- * router's index, keyed by the fingerprint, are then rebuilt. */
+/** Raised whenever discovery would read the same files differently (parser, fields, naming): it is part of the
+ * listing key, so every cached router index is then rebuilt. */
 export const CATALOGUE_FORMAT = 2;
 
 export function listingKey(listing: Listing): string {

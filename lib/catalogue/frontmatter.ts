@@ -1,6 +1,6 @@
 // A Markdown file's front matter: the YAML between a first line `---` and the next line `---`, as Claude Code
 // reads agent, skill and command files. Only the discovery's cold path calls into this module (and the YAML reader
-// behind it); a catalogue served from the cache never does (lib/catalogue/cache.ts).
+// behind it); a prompt served from the router's cached index never does (lib/hook/router-io.ts).
 
 import { parseYamlSubset, type YamlMap } from './yaml-block.js';
 

@@ -1,5 +1,5 @@
-// Which files could be candidates, without reading one: the listing both paths of loadCatalogue start from (the
-// warm path fingerprints it, the cold path reads it). Sources in precedence order: the project's .claude/, the
+// Which files could be candidates, without reading one: the listing the router's index starts from
+// (lib/hook/router-io.ts: its warm path keys the cache on it, its cold path reads the files). Sources in precedence order: the project's .claude/, the
 // user's ~/.claude/, then each enabled plugin's folder; in each, agents/*.md, skills/<name>/SKILL.md and
 // commands/**/*.md (at most MAX_COMMAND_DEPTH levels; a folder holding a SKILL.md is one command, as Claude Code
 // reads it). Links are followed (a dotfiles-managed agent file is normal); hidden folders are not walked; anything

@@ -1,12 +1,12 @@
-// The router's inputs for one hook call, from disk: the session's catalogue (lib/catalogue), its index and lexicon
-// (cached under $HOOKWARDEN_HOME/cache, keyed by the catalogue's fingerprint and the lexicon: stemming a hundred
-// descriptions costs more than a whole warm hook call may), and, only when a candidate declares an MCP tool, the
-// MCP servers the session has. Never throws: a problem means no routing for this call, with a note.
+// The router's inputs for one prompt, from disk: the session's catalogue (lib/catalogue), its index and lexicon
+// (cached under $HOOKWARDEN_HOME/cache: stemming a hundred descriptions costs more than a whole warm hook call may),
+// and, only when a candidate declares an MCP tool, the MCP servers the session has. Never throws: a problem means
+// no routing for this call, with a note.
 
 import { join } from 'node:path';
 import { buildIndex, INDEX_VERSION, type RouterIndex } from '../analyzers/routing/index.js';
 import { compileLexicon, type Lexicon } from '../analyzers/routing/tokens.js';
-import { loadCatalogue } from '../catalogue/cache.js';
+import { discoverFromListing } from '../catalogue/discover.js';
 import { hash64, listingKey } from '../catalogue/fingerprint.js';
 import { listCandidates } from '../catalogue/walk.js';
 import type { EngineDeps } from '../engine/deps.js';
@@ -77,26 +77,44 @@ function mcpServers(loc: Pick<RoutingSource, 'projectDir' | 'home'>): string[] {
   return [...names].sort();
 }
 
-/** deps.routing for a prompt, or undefined (router off, nothing found, or a problem: then `note` says which). */
-export function routingFor(loc: RoutingSource, registry: CompiledRegistry, note?: (line: string) => void): EngineDeps['routing'] {
+/** The cache file of a project and user's router index (one per pair, replaced when its catalogue changes). */
+export const routerCacheFile = (src: Pick<RoutingSource, 'cacheDir' | 'projectDir' | 'home'>): string =>
+  join(src.cacheDir, `router-${hash64(`${src.projectDir}\0${src.home}`)}.json`);
+
+export interface LoadedIndex {
+  index: RouterIndex;
+  lexicon: Lexicon;
+  from: 'cache' | 'built';
+}
+
+/**
+ * The index of the session's catalogue. The warm path lists and stats the candidate files (lib/catalogue/walk.ts)
+ * and reads one cache file, keyed by that listing (every file's path, size, mtime and inode, the enabled plugins),
+ * the registry's hash (it stands for the lexicon: an edit of any pack rebuilds the index, rarely, and cheaper than
+ * hashing the lexicon on every call) and the index format. Any change means the files are read and parsed again
+ * (lib/catalogue/discover.ts) and the index rebuilt and, when `writeCache`, written. The one cache of the catalogue.
+ */
+export function loadRouterIndex(src: RoutingSource, registry: CompiledRegistry): LoadedIndex {
+  const listing = listCandidates(src.projectDir, src.home);
+  const listed = listingKey(listing);
+  const key = `${INDEX_VERSION} ${registry.hash}\n${listed}`;
+  const file = src.cacheDir ? routerCacheFile(src) : '';
+  const cached = file ? readCached(file, key) : null;
+  if (cached) return { index: cached.index, lexicon: toLexicon(cached.lexicon), from: 'cache' };
+  const lexicon = compileLexicon(registry.lexicon);
+  const index = buildIndex(discoverFromListing(listing, hash64(listed)), lexicon);
+  if (file && src.writeCache) {
+    writeCached(src, file, { key, index, lexicon: { stopwords: [...lexicon.stopwords], synonyms: [...lexicon.synonyms].map(([k, v]) => [k, [...v]]) } });
+  }
+  return { index, lexicon, from: 'built' };
+}
+
+/** deps.routing for a prompt, or undefined (a problem: then `note` says which). Never throws. */
+export function routingFor(src: RoutingSource, registry: CompiledRegistry, note?: (line: string) => void): EngineDeps['routing'] {
   try {
-    const useCache = !!loc.cacheDir;
-    // The warm path lists and stats the candidate files and reads this one file; the catalogue itself is read
-    // (from its own cache, or discovered) only when the listing changed.
-    // The registry's hash stands for the lexicon (an edit of any pack rebuilds the index: rare, and cheaper than
-    // hashing the lexicon on every call).
-    const key = `${INDEX_VERSION} ${registry.hash}\n${listingKey(listCandidates(loc.projectDir, loc.home))}`;
-    const file = useCache ? join(loc.cacheDir, `router-${hash64(`${loc.projectDir}\0${loc.home}`)}.json`) : '';
-    let cached = file ? readCached(file, key) : null;
-    if (!cached) {
-      const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: useCache && loc.writeCache });
-      const lexicon = compileLexicon(registry.lexicon);
-      const index = buildIndex(catalogue, lexicon);
-      cached = { key, index, lexicon: { stopwords: [...lexicon.stopwords], synonyms: [...lexicon.synonyms].map(([k, v]) => [k, [...v]]) } };
-      if (file && loc.writeCache) writeCached(loc, file, cached);
-    }
-    const declaresMcp = cached.index.candidates.some((c) => c.tools?.some((t) => t.startsWith('mcp__')));
-    return { index: cached.index, lexicon: toLexicon(cached.lexicon), ...(declaresMcp ? { mcpServers: mcpServers(loc) } : {}) };
+    const { index, lexicon } = loadRouterIndex(src, registry);
+    const declaresMcp = index.candidates.some((c) => c.tools?.some((t) => t.startsWith('mcp__')));
+    return { index, lexicon, ...(declaresMcp ? { mcpServers: mcpServers(src) } : {}) };
   } catch (err) {
     note?.(`routing skipped: ${oneLine(err)}`);
     return undefined;

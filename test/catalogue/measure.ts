@@ -6,8 +6,8 @@
 // plain bundle instead (every function compiled on first use: the first hook call after an install).
 //   discover  cold discovery of 100 generated candidates: list + read + parse + build, nothing cached (budget 15 ms)
 //   floor     the same listing and lib/fs reads without parsing or building: what the file system costs
-//   miss      loadCatalogue with no cache file: the above plus fingerprint and the cache write
-//   hit       loadCatalogue with the cache current: list + stat + fingerprint + cache read
+//   miss      the router's index with no cache file (lib/hook/router-io.ts): discovery, index build, cache write
+//   hit       the router's index with the cache current: list + stat + cache read
 //   hit-stub  the same in a bundle whose front-matter reader and field builder are stubs: the difference to `hit` is
 //             what the parser's presence in the bundle costs the warm path (it is never called there)
 // Env: MEASURE_RUNS (default 15), MEASURE_N (candidates, default 100).
@@ -17,7 +17,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { catalogueCacheFile } from '../../lib/catalogue/cache.js';
+import { routerCacheFile } from '../../lib/hook/router-io.js';
 import { generateCandidates, tempLayout } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,18 +26,24 @@ const N = Number(process.env.MEASURE_N ?? 100);
 const NO_CODE_CACHE = process.env.MEASURE_NO_CODE_CACHE === '1';
 
 const ENTRY = `
-import { loadCatalogue } from './lib/catalogue/cache.js';
+import { loadRouterIndex } from './lib/hook/router-io.js';
 import { discoverCatalogue } from './lib/catalogue/discover.js';
 import { listCandidates } from './lib/catalogue/walk.js';
 import { readRegularFile } from './lib/fs/read.js';
 const [mode, projectDir, home, hookwardenHome] = process.argv.slice(2);
+// The lexicon and hash a registry would give; the router's cost does not depend on which.
+const registry = { hash: 'measure', lexicon: { stopwords: ['the', 'a', 'and'], synonyms: [['slow', 'latency']] } };
+const load = () => {
+  const r = loadRouterIndex({ projectDir, home, hookwardenHome, cacheDir: hookwardenHome + '/cache', writeCache: true }, registry);
+  return { catalogue: { candidates: r.index.candidates, skipped: [] }, from: r.from === 'cache' ? 'cache' : 'discovered' };
+};
 const floor = () => {
   const l = listCandidates(projectDir, home);
   for (const f of l.files) readRegularFile(f.path, { maxBytes: f.size + 1024 });
   return { catalogue: { candidates: l.files, skipped: l.skipped }, from: 'listed and read' };
 };
 const t0 = process.hrtime.bigint();
-const r = mode === 'discover' ? { catalogue: discoverCatalogue({ projectDir, home }), from: 'discovered' } : mode === 'floor' ? floor() : loadCatalogue({ projectDir, home, hookwardenHome });
+const r = mode === 'discover' ? { catalogue: discoverCatalogue({ projectDir, home }), from: 'discovered' } : mode === 'floor' ? floor() : load();
 const ms = Number(process.hrtime.bigint() - t0) / 1e6;
 process.stdout.write(JSON.stringify({ ms, from: r.from, candidates: r.catalogue.candidates.length, skipped: r.catalogue.skipped.length }));
 `;
@@ -102,7 +108,7 @@ async function main(): Promise<void> {
   const realSize = await bundle(real, []);
   const stubSize = await bundle(stub, [stubParser]);
   const args = [l.project, l.home, l.hwHome];
-  const cache = catalogueCacheFile(l.hwHome, l.project, l.home);
+  const cache = routerCacheFile({ cacheDir: join(l.hwHome, 'cache'), projectDir: l.project, home: l.home });
   const samples: Record<string, number[]> = { discover: [], floor: [], miss: [], hit: [], 'hit-stub': [] };
   let seen: Sample | undefined;
   // Prime V8's code cache of each bundle with a cold run (it is written at the exit of a process that had none).

@@ -21,7 +21,7 @@ import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 import { readSettings } from '../settings.js';
 import { installRoot } from './install.js';
-import { loadCatalogue } from '../../catalogue/cache.js';
+import { discoverCatalogue } from '../../catalogue/discover.js';
 import { printable, summarise } from '../../catalogue/summary.js';
 
 type Status = 'ok' | 'warn' | 'fail';
@@ -142,7 +142,7 @@ async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
 
 /** What the router can suggest here (lib/catalogue), read afresh; malformed agent, skill or command files warn. */
 function routerCatalogue(loc: Locations, routes: readonly Route[]): Check {
-  const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: false });
+  const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
   const { counts, malformed } = summarise(catalogue);
   // An intent override naming a candidate this project lacks is never injected: say so.
   const missing = missingRouteTargets(routes, catalogue);

@@ -3,7 +3,7 @@
 // Read-only: it discovers afresh, as a hook does when its cache is stale, and writes nothing.
 
 import { relative, resolve, sep } from 'node:path';
-import { loadCatalogue } from '../../catalogue/cache.js';
+import { discoverCatalogue } from '../../catalogue/discover.js';
 import { isMalformed } from '../../catalogue/limits.js';
 import { printable, summarise } from '../../catalogue/summary.js';
 import type { Candidate, Catalogue } from '../../catalogue/types.js';
@@ -72,7 +72,7 @@ export const routesCommand: Command = {
       return 2;
     }
     const loc = locate(io.cwd, io.env);
-    const { catalogue } = loadCatalogue({ projectDir: loc.projectDir, home: loc.home, hookwardenHome: loc.hookwardenHome, useCache: false });
+    const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
     if (a.flags.has('json')) io.out(`${JSON.stringify(catalogue, null, 2)}\n`);
     else io.out(render(catalogue, resolve(loc.projectDir), resolve(loc.home)));
     return catalogue.skipped.some(isMalformed) ? 1 : 0;
