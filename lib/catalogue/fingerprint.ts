@@ -7,6 +7,7 @@
 // Why not hash on every call: a JavaScript hash loop over the ~5 KB key of 100 files cost ~1.5 ms in a cold hook
 // process on the dev machine (lib/session/store.ts's BigInt FNV-1a 128 ~10 ms; node:crypto ~5 ms just to load).
 
+import { hash64 } from '../hash64.js';
 import type { Listing } from './walk.js';
 
 /** Raised whenever discovery would read the same files differently (parser, fields, naming): it is part of the
@@ -22,27 +23,6 @@ export function listingKey(listing: Listing): string {
   for (const f of listing.files) parts.push(`f ${short(f.path)} ${f.size.toString(36)} ${Math.round(f.mtimeMs * 1000).toString(36)} ${f.ino.toString(36)}`);
   for (const s of listing.skipped) parts.push(`s ${short(s.path)} ${s.reason}`);
   return parts.join('\n');
-}
-
-/**
- * 64-bit hash of a text as 16 hex digits: FNV-1a-style multiply-xor in two lanes over the UTF-8 bytes taken four at a
- * time (a quarter of the loop turns of a per-character hash, which is what costs in a cold process), then mixed.
- * An identity, not a defence (and the machine's byte order: a cache is per machine).
- */
-export function hash64(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
-  const words = new Uint32Array((bytes.length + 3) >>> 2);
-  new Uint8Array(words.buffer).set(bytes);
-  let a = 0x811c9dc5 ^ bytes.length;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as number;
-    a = Math.imul(a ^ w, 0x01000193);
-    b = Math.imul(b ^ w ^ (a >>> 15), 0x5bd1e995);
-  }
-  a = Math.imul(a ^ (b >>> 13), 0x85ebca6b);
-  b = Math.imul(b ^ (a >>> 16), 0xc2b2ae35);
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 export const fingerprintOf = (listing: Listing): string => hash64(listingKey(listing));

@@ -6,7 +6,7 @@
 //   4. the top must reach τ and lead the next by `margin`; otherwise the configured fallback, or silence.
 
 import type { RouterIndex } from './index.js';
-import { fnv1a64 } from './hash.js';
+import { hash64 } from '../../hash64.js';
 import { phrasesIn, queryTerms, quickScore, round4, scoreCandidate, textScores } from './score.js';
 import { stems, type Lexicon } from './tokens.js';
 import type { CandidateScore, Outcome, RouteContext, RouterSettings, RoutingTrace, Veto } from './types.js';
@@ -42,7 +42,7 @@ const CALLED = ['agent', 'agents', 'subagent', 'subagents', 'skill', 'skills', '
 
 /** The router snapshot: what the decision depends on besides the prompt and the session. */
 export function snapshotId(index: RouterIndex, cfg: RouterSettings, overrides: RouteContext['overrides']): string {
-  return `rs-${fnv1a64(JSON.stringify([index.hash, cfg, [...overrides].map((o) => `${o.intent}>${o.id}`).sort()])).slice(0, 12)}`;
+  return `rs-${hash64(JSON.stringify([index.hash, cfg, [...overrides].map((o) => `${o.intent}>${o.id}`).sort()])).slice(0, 12)}`;
 }
 
 function vetoes(index: RouterIndex, promptSet: ReadonlySet<string>, cfg: RouterSettings, ctx: RouteContext): Veto[] {

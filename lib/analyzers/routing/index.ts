@@ -5,7 +5,7 @@
 // of the prompt's own words.
 
 import type { Catalogue, Candidate, CandidateKind } from '../../catalogue/types.js';
-import { fnv1a64 } from './hash.js';
+import { hash64 } from '../../hash64.js';
 import { stems, words, type Lexicon } from './tokens.js';
 
 export const INDEX_VERSION = 3;
@@ -94,7 +94,7 @@ export function buildIndex(catalogue: Pick<Catalogue, 'candidates'>, lex: Lexico
   });
   const n = Math.max(1, candidates.length);
   const content = sorted.map((c) => [c.id, c.description, c.body ?? '', c.tools ?? null, c.userOnly ?? false, c.hints]);
-  const hash = fnv1a64(JSON.stringify([INDEX_VERSION, content, [...lex.stopwords].sort(), [...lex.synonyms].sort()]));
+  const hash = hash64(JSON.stringify([INDEX_VERSION, content, [...lex.stopwords].sort(), [...lex.synonyms].sort()]));
   return {
     version: INDEX_VERSION,
     hash,
