@@ -37,7 +37,7 @@ export interface EngineDeps {
   routing?: { index: RouterIndex; lexicon: Lexicon; mcpServers?: string[] };
   /** Set by the hook runner when a prompt should be routed: where the user-prompt router (lib/hook/routers.ts) reads
    * `routing` from (its cache folder, empty for none, and whether to write it). Only that bundle carries the reading. */
-  routingFrom?: { cacheDir: string; writeCache: boolean };
+  routingFrom?: { cacheDir: string; hookwardenHome: string; writeCache: boolean };
   /** One line per host or project file that was there but not read (a FIFO, a folder, too big): stderr and audit. */
   note?: (line: string) => void;
 }

@@ -52,17 +52,36 @@ function ensureOne(path: string, recursive: boolean): void {
  * by group or others). The root's own parents are the user's layout and are not checked. Throws E_UNSAFE_PATH.
  */
 export function ensurePrivateDir(dir: string, root: string): void {
+  chain(dir, root).forEach((path, i) => ensureOne(path, i === 0));
+}
+
+/** The folders checked for `dir` below `root`, outermost first: the root and every component below it, or only
+ * `dir` itself when it is not below the root. */
+function chain(dir: string, root: string): string[] {
   const top = resolve(root);
   const target = resolve(dir);
   const rel = relative(top, target);
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    ensureOne(target, true); // not below the root: only the folder itself is hookwarden's to check
-    return;
+  if (rel.startsWith('..') || isAbsolute(rel)) return [target];
+  const out = [top];
+  for (const part of rel.split(sep).filter(Boolean)) out.push(join(out[out.length - 1]!, part));
+  return out;
+}
+
+/**
+ * Reading's side of ensurePrivateDir: the same folders checked, nothing created. `missing` when one does not exist
+ * (then neither does the file), the first problem as `<folder> <reason>`, or null when all are private. Never throws.
+ */
+export function privateDirProblem(dir: string, root: string): string | 'missing' | null {
+  for (const path of chain(dir, root)) {
+    let st: Stats | null;
+    try {
+      st = lstatOrNull(path);
+    } catch (err) {
+      return `${path} cannot be examined (${errCode(err) ?? 'error'})`;
+    }
+    if (!st) return 'missing';
+    const reason = unsafeDirReason(st);
+    if (reason) return `${path} ${reason}`;
   }
-  ensureOne(top, true);
-  let path = top;
-  for (const part of rel.split(sep).filter(Boolean)) {
-    path = join(path, part);
-    ensureOne(path, false);
-  }
+  return null;
 }

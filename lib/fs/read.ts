@@ -11,6 +11,8 @@
 //   (a symlinked CLAUDE.md or dotfiles-managed config is normal), but the file must be regular.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { privateDirProblem } from './private-dir.js';
 import { constants } from 'node:fs';
 import { oneLine } from '../errors.js';
 import { monotonicMs } from './clock.js';
@@ -27,6 +29,9 @@ export interface ReadOptions {
   maxBytes: number;
   /** hookwarden's own file: not through a link, the user's, one name. */
   own?: boolean;
+  /** With `own`: the private root it lives under ($HOOKWARDEN_HOME). Every folder from there to the file is checked
+   * as writes check them (lib/fs/private-dir.ts), so a folder swapped for a link cannot feed hookwarden a file. */
+  root?: string;
   /** Give up (as `corrupt`, "read timed out") once this many ms have passed; default 1000. */
   deadlineMs?: number;
 }
@@ -36,7 +41,12 @@ export const DEFAULT_READ_DEADLINE_MS = 1000;
 
 type Opened = { fd: number; size: number } | Exclude<ReadBytes, { status: 'ok' }>;
 
-function openRegular(file: string, own: boolean): Opened {
+function openRegular(file: string, own: boolean, root?: string): Opened {
+  if (own && root !== undefined) {
+    const problem = privateDirProblem(dirname(file), root);
+    if (problem === 'missing') return { status: 'missing' };
+    if (problem) return { status: 'unsafe', reason: `is in a folder that is not private (${problem})` };
+  }
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | O_NONBLOCK | (own ? O_NOFOLLOW : 0));
@@ -79,7 +89,7 @@ function readChunks(fd: number, pos: number, limit: number, deadline: number): {
  * descriptor is always closed. */
 function withRegular<T>(file: string, opts: ReadOptions, read: (fd: number, size: number, deadline: number) => T): T | Exclude<ReadBytes, { status: 'ok' }> {
   const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
-  const opened = openRegular(file, opts.own === true);
+  const opened = openRegular(file, opts.own === true, opts.root);
   if (!('fd' in opened)) return opened;
   try {
     return read(opened.fd, opened.size, deadline);

@@ -27,8 +27,8 @@ interface CachedIndex {
 
 const toLexicon = (c: CachedIndex['lexicon']): Lexicon => ({ stopwords: new Set(c.stopwords), synonyms: new Map(c.synonyms) });
 
-function readCached(file: string, key: string): CachedIndex | null {
-  const r = readRegularFile(file, { maxBytes: 32 * 1024 * 1024, own: true });
+function readCached(file: string, key: string, root: string): CachedIndex | null {
+  const r = readRegularFile(file, { maxBytes: 32 * 1024 * 1024, own: true, root });
   if (r.status !== 'ok') return null;
   try {
     const v = JSON.parse(r.bytes.toString('utf8')) as CachedIndex;
@@ -100,7 +100,7 @@ export function loadRouterIndex(src: RoutingSource, registry: CompiledRegistry):
   const listed = listingKey(listing);
   const key = `${INDEX_VERSION} ${registry.hash}\n${listed}`;
   const file = src.cacheDir ? routerCacheFile(src) : '';
-  const cached = file ? readCached(file, key) : null;
+  const cached = file ? readCached(file, key, src.hookwardenHome) : null;
   if (cached) return { index: cached.index, lexicon: toLexicon(cached.lexicon), from: 'cache' };
   const lexicon = compileLexicon(registry.lexicon);
   const index = buildIndex(discoverFromListing(listing, hash64(listed)), lexicon);

@@ -34,7 +34,7 @@ export const userPromptRouter: Router<UserPromptSubmitInput> = (i, ctx, deps) =>
 function withRouting(deps: EngineDeps): EngineDeps {
   const from = deps.routingFrom;
   if (deps.routing || !from) return deps;
-  const source = { projectDir: deps.projectDir, home: deps.home, hookwardenHome: deps.hookwardenHome ?? '', ...from };
+  const source = { projectDir: deps.projectDir, home: deps.home, ...from };
   const routing = routingFor(source, deps.registry, deps.note);
   return routing ? { ...deps, routing } : deps;
 }

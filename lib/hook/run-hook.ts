@@ -210,7 +210,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   }
   const router = routerSettings(cfg.config);
   // The catalogue is read for prompts only, by the user-prompt router (never from an unsafe home's cache).
-  if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) deps.routingFrom = { cacheDir: homeIssue ? '' : loc.cacheDir, writeCache: stateful };
+  if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) deps.routingFrom = { cacheDir: homeIssue ? '' : loc.cacheDir, hookwardenHome: loc.hookwardenHome, writeCache: stateful };
   let decision: UnifiedRoutingDecision;
   try {
     decision = await route(input, deps, rt.routers);

@@ -36,7 +36,7 @@ function usable(r: ReadResult, scope: MemoryScope, projectDir: string): LoadedMe
 
 /** The store as it is now (no lock: a read for injection, listing or matching). Never throws. */
 export function loadMemory(home: string, scope: MemoryScope, projectDir: string): LoadedMemory {
-  const { file, note } = usable(readJsonFile(memoryFile(home, scope, projectDir), 4 * 1024 * 1024), scope, projectDir);
+  const { file, note } = usable(readJsonFile(memoryFile(home, scope, projectDir), 4 * 1024 * 1024, home), scope, projectDir);
   return note ? { file, note } : { file };
 }
 

@@ -75,9 +75,9 @@ export function sourceHashOf(sources: SourceFile[]): string {
 }
 
 /** A cached compile. It decides verdicts, so it is read only as hookwarden's own file (no link, the user's). */
-function readCache(file: string): { registry: CompiledRegistry; issues: string[] } | null {
+function readCache(file: string, root: string): { registry: CompiledRegistry; issues: string[] } | null {
   try {
-    const r = readRegularFile(file, { maxBytes: MAX_SOURCE_BYTES * 4, own: true });
+    const r = readRegularFile(file, { maxBytes: MAX_SOURCE_BYTES * 4, own: true, root });
     if (r.status !== 'ok') return null;
     const data = JSON.parse(r.bytes.toString('utf8')) as { registry?: CompiledRegistry; issues?: string[] };
     if (data.registry && Array.isArray(data.registry.patterns) && Array.isArray(data.issues)) {
@@ -149,7 +149,7 @@ export async function resolveRegistry(
     return { registry: embedded.registry, issues: [...embedded.issues, ...problems], from: 'embedded', sourceHash };
   }
   const cacheFile = loc.cacheDir ? join(loc.cacheDir, `registry-${sourceHash.slice(0, 24)}.json`) : null;
-  const cached = cacheFile ? readCache(cacheFile) : null;
+  const cached = cacheFile && loc.cacheDir ? readCache(cacheFile, loc.root ?? loc.cacheDir) : null;
   if (cached) return { ...cached, issues: [...cached.issues, ...problems], from: 'cache', sourceHash };
   const compiled = await compileFromSources(sources);
   if (cacheFile && loc.cacheDir) writeCache(cacheFile, loc.root ?? loc.cacheDir, compiled);

@@ -37,7 +37,7 @@ function usable(r: ReadResult, sessionId: string, projectDir: string, now: numbe
 
 export function loadSession(home: string, sessionId: string, projectDir: string, now: number, cfg: SessionConfig): LoadedSession {
   const file = sessionFile(home, sessionId);
-  const r = readJsonFile(file);
+  const r = readJsonFile(file, undefined, home);
   const { state, note } = usable(r, sessionId, projectDir, now, ttlMs(cfg));
   const refused = r.status === 'unsafe' ? { refused: unsafePath(file, r.reason).message } : {};
   return note ? { state, note, ...refused } : { state };
@@ -90,7 +90,7 @@ export function listSessions(home: string): SessionState[] {
   }
   const out: SessionState[] = [];
   for (const n of names) {
-    const r = readJsonFile(join(dir, n));
+    const r = readJsonFile(join(dir, n), undefined, home);
     if (r.status === 'ok' && isSessionState(r.value, (r.value as { sessionId?: string }).sessionId ?? '')) out.push(r.value);
   }
   return out.sort((a, b) => b.updatedAt - a.updatedAt || (a.sessionId < b.sessionId ? -1 : 1));

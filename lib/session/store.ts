@@ -82,9 +82,10 @@ function jsonReason(err: unknown): string {
 }
 
 /** Never throws. Files over maxBytes (default 1 MiB) count as corrupt ("over 1048576 bytes"); a link, folder,
- * special file, hard link or someone else's file is `unsafe` (hookwarden's own files: lib/fs/read.ts). */
-export function readJsonFile(file: string, maxBytes: number = DEFAULT_MAX_BYTES): ReadResult {
-  const r = readRegularFile(file, { maxBytes, own: true });
+ * special file, hard link or someone else's file is `unsafe` (hookwarden's own files: lib/fs/read.ts), and so is a
+ * file in a folder below `root` that is not private. */
+export function readJsonFile(file: string, maxBytes: number = DEFAULT_MAX_BYTES, root?: string): ReadResult {
+  const r = readRegularFile(file, { maxBytes, own: true, ...(root !== undefined ? { root } : {}) });
   if (r.status !== 'ok') return r;
   try {
     return { status: 'ok', value: JSON.parse(r.bytes.toString('utf8')) as unknown };
@@ -275,7 +276,7 @@ export function updateJsonLocked<T>(
 
   held.add(lockPath);
   try {
-    const next = update(readJsonFile(file));
+    const next = update(readJsonFile(file, DEFAULT_MAX_BYTES, opts.root));
     if (next !== undefined) writeJsonAtomic(file, next, opts.root);
     return next;
   } finally {

@@ -29,6 +29,25 @@ describe('readRegularFile', () => {
     expect(readRegularFile(join(dir, 'second-name.md'), { maxBytes: 100, own: true })).toEqual({ status: 'unsafe', reason: 'has 2 hard links' });
   });
 
+  it.skipIf(!posix)("reads its own file only through private folders from its root down, as writes check them", () => {
+    const dir = tmp();
+    const home = join(dir, 'hw');
+    mkdirSync(join(home, 'state'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'state', 's.json'), '{}');
+    expect(readRegularFile(join(home, 'state', 's.json'), { maxBytes: 100, own: true, root: home }).status).toBe('ok');
+    expect(readRegularFile(join(home, 'nope', 's.json'), { maxBytes: 100, own: true, root: home })).toEqual({ status: 'missing' });
+    // A folder on the way swapped for a link to one the agent filled: refused, even though the file itself is fine.
+    const planted = join(dir, 'planted');
+    mkdirSync(planted, { mode: 0o700 });
+    writeFileSync(join(planted, 's.json'), '{"grants": "everything"}');
+    symlinkSync(planted, join(home, 'linked'));
+    const r = readRegularFile(join(home, 'linked', 's.json'), { maxBytes: 100, own: true, root: home });
+    expect(r.status).toBe('unsafe');
+    expect((r as { reason: string }).reason).toMatch(/is in a folder that is not private \(.*linked is a symbolic link\)/);
+    // Without a root only the file itself is checked (the caller vouches for its folder).
+    expect(readRegularFile(join(home, 'linked', 's.json'), { maxBytes: 100, own: true }).status).toBe('ok');
+  });
+
   it.skipIf(!posix)('answers at once for a FIFO with no writer, a FIFO with a silent writer, /dev/zero and a folder', async () => {
     const dir = tmp();
     const fifo = join(dir, 'fifo');

@@ -3,10 +3,10 @@
 // nothing hangs, the problem is one line on stderr, and the answer is the one the call gets when nothing is at
 // that path at all. A link in place of one of hookwarden's folders is refused the same way.
 
-import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedBy, hookInput, plant, runBundle, scene, trapAt, TRAPS, victimUntouched, type Run, type Scene } from './plant.js';
+import { changedBy, hookInput, plant, runBundle, runCliProcess, scene, trapAt, TRAPS, victimUntouched, type Run, type Scene } from './plant.js';
 
 interface Scenario {
   name: string;
@@ -122,4 +122,23 @@ describe.skipIf(process.platform === 'win32')('a trap at any path a hook writes'
       });
     });
   }
+});
+
+describe.skipIf(process.platform === 'win32')('a folder swapped for a link cannot feed hookwarden its state', () => {
+  it('a grant in a linked sessions folder is not honoured: the force-push is still asked about', () => {
+    const s = scene('linked-grant');
+    const push = hookInput(s, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, tool_use_id: 'toolu_push' });
+    const asked = runBundle('pre-tool-use', push, s);
+    expect(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    // A real grant, written by the CLI; then its folder moved out and linked back in, as an attacker would.
+    expect(runCliProcess(['grant', 'bash-git', '--for', '30m', '--session', 'sec-session-1'], s).code).toBe(0);
+    expect(runBundle('pre-tool-use', push, s).stdout).toBe(''); // the grant works from the real folder
+    const sessions = join(s.home, 'state', 'sessions');
+    const elsewhere = join(s.root, 'elsewhere');
+    renameSync(sessions, elsewhere);
+    symlinkSync(elsewhere, sessions);
+    const r = runBundle('pre-tool-use', push, s);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(r.stderr).toMatch(/^hookwarden: session state not (used|updated): .*(not private|refused the folder).*is a symbolic link/m);
+  });
 });
