@@ -40,22 +40,26 @@ export function promptMode(prompt: string, deps: EngineDeps): Extract<SessionEff
   return { mode: cue.mode, scope: cue.mode === 'readonly' ? 'turn' : 'session', cue: cue.cue, id: cue.id };
 }
 
-/** Whether this prompt's turn runs read-only: the session's state after the prompt's own cue or prefix. */
-function turnIsReadOnly(prompt: string, deps: EngineDeps): boolean {
-  if (!deps.session) return false;
+/** The prompt's new turn: its session effect and the read-only status it leaves (once per prompt: routing needs it
+ * before the verdict, the session after). */
+interface Turn {
+  effect: SessionEffect;
+  readOnly: ReturnType<typeof readOnlyStatus>;
+}
+
+function nextTurn(prompt: string, deps: EngineDeps): Turn | undefined {
+  if (!deps.session) return undefined;
   const mode = promptMode(prompt, deps);
-  const after = applyEffects(deps.session, [{ type: 'prompt', ...(mode ? { mode } : {}) }], { now: deps.now(), config: deps.config.session }).state;
-  return !!readOnlyStatus(after);
+  const effect: SessionEffect = { type: 'prompt', ...(mode ? { mode } : {}) };
+  const after = applyEffects(deps.session, [effect], { now: deps.now(), config: deps.config.session }).state;
+  return { effect, readOnly: readOnlyStatus(after) };
 }
 
 /** A new turn for the session, and the model told when it runs read-only. */
-function sessionTurn(d: UnifiedRoutingDecision, prompt: string, deps: EngineDeps): UnifiedRoutingDecision {
-  if (!deps.session || d.decision.action === 'block') return d;
-  const mode = promptMode(prompt, deps);
-  const effect: SessionEffect = { type: 'prompt', ...(mode ? { mode } : {}) };
-  d.effects = [effect];
-  const after = applyEffects(deps.session, [effect], { now: deps.now(), config: deps.config.session }).state;
-  const ro = readOnlyStatus(after);
+function sessionTurn(d: UnifiedRoutingDecision, turn: Turn | undefined, deps: EngineDeps): UnifiedRoutingDecision {
+  if (!turn || d.decision.action === 'block') return d;
+  d.effects = [turn.effect];
+  const ro = turn.readOnly;
   if (ro) {
     d.audit.session = { ...d.audit.session, readOnly: `${ro.scope}: ${ro.why}` };
     d.decision.injections.push(`hookwarden: read-only ${ro.scope === 'turn' ? 'for this turn' : 'session'} — ${ro.why}. File writes and commands that change files will be denied. ${liftHint(ro, deps.config)}`);
@@ -69,14 +73,15 @@ export async function routeUserPrompt(prompt: string, ctx: CallContext, deps: En
   // Private blocks are judged (a credential in one still blocks) but never recorded.
   const content = excerpt(redactSecrets(stripPrivate(prompt), view.secrets, ext.known).text, 500);
   let routing: PromptRouting = { suggestions: [] };
+  const next = nextTurn(prompt, deps);
   const d = await runRoute('user_prompt', 'user_prompt', content, ctx, deps, () => {
     const intents = matchIntents(prompt, view.intents);
     const secrets = matchSecrets(prompt, view.secrets, 'prompt', 'prompt', ext.findings);
-    routing = suggestForPrompt(prompt, intents, turnIsReadOnly(prompt, deps), deps);
+    routing = suggestForPrompt(prompt, intents, !!next?.readOnly, deps);
     return { matches: [...secrets, ...intents], suggestions: routing.suggestions };
   });
   if (routing.trace) d.routing = routing.trace;
-  const turn = sessionTurn(notSent(d), prompt, deps);
+  const turn = sessionTurn(notSent(d), next, deps);
   if (routing.trace && turn.effects && turn.decision.action !== 'block') turn.effects.push(routedEffect(routing.trace, turn.audit.decisionId));
   promptMemory(prompt, turn, ctx, deps, ext.known);
   return turn;
