@@ -15,6 +15,7 @@ import { compileLexicon } from '../lib/analyzers/routing/tokens.js';
 import { discoverCatalogue } from '../lib/catalogue/discover.js';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
 import { routerSettings } from '../lib/config/router-settings.js';
+import { toolAccessFor } from '../lib/engine/route-suggest.js';
 import { collectSources, compileFromSources } from '../lib/registry/resolve.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -32,7 +33,7 @@ const rows = readFileSync(join(fixtures, 'prompts.jsonl'), 'utf8')
   .filter((r) => split === 'all' || r.split === split);
 const emptyHome = mkdtempSync(join(tmpdir(), 'hw-routing-eval-'));
 const indexes = new Map([...new Set(rows.map((r) => r.project))].map((p) => [p, buildIndex(discoverCatalogue({ projectDir: join(fixtures, p), home: emptyHome }), lexicon)]));
-const report = evaluateRouting(rows, indexes, lexicon, routerSettings(DEFAULT_CONFIG));
+const report = evaluateRouting(rows, indexes, lexicon, routerSettings(DEFAULT_CONFIG), toolAccessFor(registry));
 
 if (args.includes('--json')) {
   process.stdout.write(`${JSON.stringify({ split, ...report }, null, 2)}\n`);

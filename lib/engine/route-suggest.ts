@@ -6,13 +6,29 @@
 
 import { routePrompt } from '../analyzers/routing/decide.js';
 import { stem, words } from '../analyzers/routing/tokens.js';
-import type { CandidateScore, RoutingTrace } from '../analyzers/routing/types.js';
+import type { CandidateScore, RouteContext, RoutingTrace } from '../analyzers/routing/types.js';
 import { routerSettings } from '../config/router-settings.js';
-import { routeCandidate } from '../registry/types.js';
+import { capabilityOf, UNKNOWN_TOOL_ID } from '../analyzers/session/capability.js';
+import { viewOf } from '../registry/select.js';
+import { routeCandidate, type CompiledRegistry } from '../registry/types.js';
 import { RANKED_KEPT } from '../session/routing-state.js';
 import type { SessionEffect } from '../session/state.js';
 import type { EngineDeps } from './deps.js';
 import type { Match, Suggestion } from './types.js';
+
+/** Declared tools judged as read-only sessions judge them: by the registry's capability patterns (memoised). */
+export function toolAccessFor(registry: CompiledRegistry): NonNullable<RouteContext['toolAccess']> {
+  const caps = viewOf(registry).capabilities;
+  const seen = new Map<string, { known: boolean; writes: boolean }>();
+  return (tool) => {
+    let a = seen.get(tool);
+    if (!a) {
+      const c = capabilityOf(tool, caps);
+      seen.set(tool, (a = { known: c.id !== UNKNOWN_TOOL_ID, writes: c.access !== 'read' }));
+    }
+    return a;
+  };
+}
 
 /** "slow", "query" — the prompt's own words behind the best-matching stems, for the model and the user. */
 function because(s: CandidateScore, prompt: string): string {
@@ -43,6 +59,7 @@ export function suggestForPrompt(prompt: string, intents: readonly Match[], read
     excluded: deps.session?.routing?.failed ?? [],
     overrides,
     ...(r.mcpServers ? { mcpServers: r.mcpServers } : {}),
+    toolAccess: toolAccessFor(deps.registry),
     // What-if runs (explain, eval, replay) describe every candidate; a hook call only the best few.
     ...(deps.session ? {} : { detail: Number.POSITIVE_INFINITY }),
   });

@@ -25,7 +25,7 @@ export function hookForEvent(event: string): HookName | undefined {
 export const HOOK_KINDS: Record<HookName, ReadonlyArray<CompiledPattern['kind']>> = {
   'pre-tool-use': ['shell', 'path', 'secret', 'capability', 'action', 'memory-target', 'sensitive', 'convention'],
   'post-tool-use': ['secret', 'action'],
-  'user-prompt': ['intent', 'secret', 'mode', 'memory-cue', 'memory-target', 'sensitive', 'convention'],
+  'user-prompt': ['intent', 'secret', 'mode', 'memory-cue', 'memory-target', 'sensitive', 'convention', 'capability'],
   stop: ['secret', 'claim'],
   'session-start': ['secret'],
 };

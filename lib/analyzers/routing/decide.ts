@@ -7,7 +7,7 @@
 
 import type { RouterIndex } from './index.js';
 import { hash64 } from '../../hash64.js';
-import { phrasesIn, queryTerms, quickScore, round4, scoreCandidate, textScores } from './score.js';
+import { phrasesIn, queryTerms, quickScore, round4, scoreCandidate, textScores, toolName } from './score.js';
 import { stems, type Lexicon } from './tokens.js';
 import type { CandidateScore, Outcome, RouteContext, RouterSettings, RoutingTrace, Veto } from './types.js';
 
@@ -15,13 +15,12 @@ export const EPSILON = 1e-9;
 /** Candidates described in full in a trace by default (explain asks for all). */
 export const DETAIL = 10;
 
-/** Tools that change files or run commands: a candidate declaring one (or declaring none: an agent then inherits
- * every tool) is vetoed in a read-only turn. */
-const WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash']);
-
-function canWrite(c: { kind: string; tools?: string[] }): boolean {
+/** A candidate that can change files or run commands is vetoed in a read-only turn: one declaring a tool whose
+ * capability is not read-only (the registry's capability patterns, as read-only sessions judge tools), or an agent
+ * declaring none (it then inherits every tool). */
+function canWrite(c: { kind: string; tools?: string[] }, ctx: RouteContext): boolean {
   if (!c.tools) return c.kind === 'agent';
-  return c.tools.some((t) => WRITING_TOOLS.has(t.replace(/\(.*$/, '')));
+  return c.tools.some((t) => ctx.toolAccess?.(toolName(t)).writes ?? true);
 }
 
 /** The prompt names a candidate itself ("use the sql-optimizer agent", "run the db-migrations skill"). Plain string
@@ -57,7 +56,7 @@ function vetoes(index: RouterIndex, promptSet: ReadonlySet<string>, cfg: RouterS
           ? 'failed earlier in this session'
           : anti.length
             ? `anti-intent "${anti[0]!.text}" in the prompt`
-            : ctx.readOnly && canWrite(c)
+            : ctx.readOnly && canWrite(c, ctx)
               ? 'can write, and this turn is read-only'
               : null;
     if (reason) out.push({ id: c.id, reason });

@@ -4,7 +4,7 @@
 import { routePrompt } from './decide.js';
 import type { RouterIndex } from './index.js';
 import type { Lexicon } from './tokens.js';
-import type { RouterSettings } from './types.js';
+import type { RouteContext, RouterSettings } from './types.js';
 
 export interface LabelledPrompt {
   project: string;
@@ -45,14 +45,20 @@ function finish(m: RoutingMetrics): RoutingMetrics {
   return { ...m, precision: r(m.right, m.right + m.wrong), coverage: r(m.right, m.fit), silence: r(m.silent, m.none) };
 }
 
-export function evaluateRouting(rows: readonly LabelledPrompt[], indexes: ReadonlyMap<string, RouterIndex>, lexicon: Lexicon, cfg: RouterSettings): RoutingReport {
+export function evaluateRouting(
+  rows: readonly LabelledPrompt[],
+  indexes: ReadonlyMap<string, RouterIndex>,
+  lexicon: Lexicon,
+  cfg: RouterSettings,
+  toolAccess?: RouteContext['toolAccess'],
+): RoutingReport {
   const overall = empty();
   const projects: Record<string, RoutingMetrics> = {};
   const errors: string[] = [];
   for (const row of rows) {
     const index = indexes.get(row.project);
     if (!index) throw new Error(`no catalogue for project ${row.project}`);
-    const t = routePrompt(row.prompt, index, lexicon, cfg, { readOnly: false, excluded: [], overrides: [] });
+    const t = routePrompt(row.prompt, index, lexicon, cfg, { readOnly: false, excluded: [], overrides: [], ...(toolAccess ? { toolAccess } : {}) });
     const got = t.selected[0] ?? null;
     const p = (projects[row.project] ??= empty());
     for (const m of [overall, p]) {

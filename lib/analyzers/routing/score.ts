@@ -10,12 +10,6 @@ import type { CandidateScore, RouteContext, RouterSettings } from './types.js';
 
 export const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
-/** Claude Code's built-in tools (a declared tool outside these and the session's MCP servers is missing). */
-const BUILTIN_TOOLS = new Set([
-  'Agent', 'Bash', 'BashOutput', 'Edit', 'ExitPlanMode', 'Glob', 'Grep', 'KillShell', 'LS', 'MultiEdit', 'NotebookEdit',
-  'NotebookRead', 'Read', 'Skill', 'SlashCommand', 'Task', 'TodoRead', 'TodoWrite', 'WebFetch', 'WebSearch', 'Write',
-]);
-
 /** The query: each prompt stem at weight 1, synonyms not in the prompt at `synonymWeight`. */
 export function queryTerms(promptStems: readonly string[], lex: Lexicon, synonymWeight: number): Map<string, number> {
   const q = new Map<string, number>();
@@ -62,15 +56,18 @@ export function textScores(q: Map<string, number>, index: RouterIndex, cfg: Rout
 }
 
 /** Why the candidate cannot work in this session, or undefined: a declared tool that does not exist here. */
-export function unhealthy(c: Pick<IndexedCandidate, 'tools'>, ctx: Pick<RouteContext, 'mcpServers'>): string | undefined {
+export function unhealthy(c: Pick<IndexedCandidate, 'tools'>, ctx: Pick<RouteContext, 'mcpServers' | 'toolAccess'>): string | undefined {
   for (const t of c.tools ?? []) {
     const m = /^mcp__(.+?)__/.exec(t);
     if (m) {
       if (ctx.mcpServers && !ctx.mcpServers.includes(m[1]!)) return `declares ${t}, but the session has no MCP server "${m[1]}"`;
-    } else if (!BUILTIN_TOOLS.has(t) && !t.startsWith('mcp__') && !/[(*]/.test(t)) return `declares an unknown tool "${t}"`;
+    } else if (ctx.toolAccess && !ctx.toolAccess(toolName(t)).known) return `declares an unknown tool "${t}"`;
   }
   return undefined;
 }
+
+/** A declared tool without its permission spec: `Bash(git log:*)` → `Bash`. */
+export const toolName = (declared: string): string => declared.replace(/\(.*$/, '').trim();
 
 /** Every hint phrase whose stems are all among the prompt's. */
 export function phrasesIn(phrases: readonly HintPhrase[], promptSet: ReadonlySet<string>): HintPhrase[] {

@@ -66,4 +66,7 @@ export interface RouteContext {
   mcpServers?: readonly string[];
   /** How many ranked candidates the trace describes in full (default 10; explain: all). */
   detail?: number;
+  /** What a declared tool is, by the registry's capability patterns (lib/analyzers/session/capability.ts): known to
+   * the session, and able to write or execute. Absent: every declared tool counts as writing, none as unknown. */
+  toolAccess?: (tool: string) => { known: boolean; writes: boolean };
 }

@@ -8,6 +8,8 @@ import { buildIndex } from '../../../lib/analyzers/routing/index.js';
 import { compileLexicon } from '../../../lib/analyzers/routing/tokens.js';
 import type { RouteContext, RouterSettings } from '../../../lib/analyzers/routing/types.js';
 import { rerouteAfterFailure } from '../../../lib/engine/reroute.js';
+import { toolAccessFor } from '../../../lib/engine/route-suggest.js';
+import { shippedRegistry } from '../../helpers/registry.js';
 import { applyEffects, freshState } from '../../../lib/session/state.js';
 
 const LEXICON = compileLexicon({
@@ -65,7 +67,9 @@ const CATALOGUE = [SQL, API, DOCS, ...OTHERS];
  * how the index is built) changes it, and this test says so. */
 const PINNED_SNAPSHOT = 'rs-54de4cc8dc7d';
 
-const ctx = (over: Partial<RouteContext> = {}): RouteContext => ({ readOnly: false, excluded: [], overrides: [], ...over });
+/** Declared tools judged by the shipped capability patterns, as the engine judges them. */
+const toolAccess = toolAccessFor(await shippedRegistry());
+const ctx = (over: Partial<RouteContext> = {}): RouteContext => ({ readOnly: false, excluded: [], overrides: [], toolAccess, ...over });
 const route = (prompt: string, cands: Candidate[] = CATALOGUE, cfg: Partial<RouterSettings> = {}, c: Partial<RouteContext> = {}) =>
   routePrompt(prompt, buildIndex({ candidates: cands }, LEXICON), LEXICON, { ...PINNED, ...cfg }, ctx(c));
 
@@ -105,6 +109,9 @@ describe('golden router scenarios (R-T1…R-T8)', () => {
     expect(j.unhealthy).toMatch(/no MCP server "jira"/);
     expect(j.score).toBeCloseTo(healthy.ranked[0]!.score * PINNED.unhealthyPenalty, 3);
     expect(sick.selected).not.toContain('agent:ticket-triager');
+    // A declared tool no capability pattern knows (a typo) is unhealthy too; a permission spec is not part of the name.
+    const typo = route(prompt, [{ ...JIRA, tools: ['Raed', 'Bash(git log:*)'] }, SQL, ...OTHERS]);
+    expect(typo.ranked.find((c) => c.id === 'agent:ticket-triager')!.unhealthy).toBe('declares an unknown tool "Raed"');
   });
 
   it('R-T4 policy veto before scoring: a read-only turn vetoes what can write, the deny list what the team excluded', () => {
@@ -112,6 +119,11 @@ describe('golden router scenarios (R-T1…R-T8)', () => {
     const ro = route('explain why this query is slow and which index it misses', [SQL, READER, ...OTHERS], {}, { readOnly: true });
     expect(ro.vetoed).toContainEqual({ id: 'agent:sql-optimizer', reason: 'can write, and this turn is read-only' });
     expect(ro.vetoed.map((v) => v.id)).not.toContain('agent:query-explainer');
+    // "Can write" is what a read-only session denies (the capability patterns): MCP writes and other shells too.
+    const MCP = candidate('agent', 'issue-filer', 'Files slow query reports as issues with the EXPLAIN plan attached.', { tools: ['Read', 'mcp__github__create_issue'] });
+    const PS = candidate('agent', 'ps-tuner', 'Tunes slow queries from PowerShell scripts.', { tools: ['PowerShell(Invoke-Sqlcmd:*)'] });
+    const ro2 = route('explain why this query is slow and which index it misses', [SQL, READER, MCP, PS, ...OTHERS], {}, { readOnly: true });
+    expect(ro2.vetoed.map((v) => v.id)).toEqual(expect.arrayContaining(['agent:issue-filer', 'agent:ps-tuner']));
     expect(ro.selected).toEqual(['agent:query-explainer']);
     const denied = route('why is this query so slow, does it need an index', CATALOGUE, { deny: ['agent:sql-optimizer'] });
     expect(denied.vetoed).toEqual([{ id: 'agent:sql-optimizer', reason: 'on the router.deny list' }]);

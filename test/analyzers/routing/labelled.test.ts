@@ -13,6 +13,7 @@ import { compileLexicon } from '../../../lib/analyzers/routing/tokens.js';
 import { discoverCatalogue } from '../../../lib/catalogue/discover.js';
 import { DEFAULT_CONFIG } from '../../../lib/config/defaults.js';
 import { routerSettings } from '../../../lib/config/router-settings.js';
+import { toolAccessFor } from '../../../lib/engine/route-suggest.js';
 import { collectSources, compileFromSources } from '../../../lib/registry/resolve.js';
 import { PATTERNS_DIR, ROOT } from '../../helpers/registry.js';
 
@@ -28,7 +29,7 @@ async function report(split: 'tune' | 'holdout') {
   const home = mkdtempSync(join(tmpdir(), 'hw-labelled-'));
   const projects = [...new Set(rows.map((r) => r.project))];
   const indexes = new Map(projects.map((p) => [p, buildIndex(discoverCatalogue({ projectDir: join(FIXTURES, p), home }), lexicon)]));
-  return evaluateRouting(rows.filter((r) => r.split === split), indexes, lexicon, routerSettings(DEFAULT_CONFIG));
+  return evaluateRouting(rows.filter((r) => r.split === split), indexes, lexicon, routerSettings(DEFAULT_CONFIG), toolAccessFor(registry));
 }
 
 describe('the router on the labelled set', () => {
