@@ -8,6 +8,7 @@
 
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { errCode } from '../fs/checks.js';
 import { MAX_CANDIDATE_FILES, MAX_COMMAND_DEPTH, MAX_FILE_BYTES } from './limits.js';
 import { enabledPluginRoots, type PluginRoot } from './plugins.js';
 import type { CandidateKind, CandidateScope, SkippedFile } from './types.js';
@@ -43,7 +44,7 @@ interface Place {
   plugin?: string;
 }
 
-const errCode = (err: unknown): string => (err as NodeJS.ErrnoException | null)?.code ?? 'error';
+const code = (err: unknown): string => errCode(err) ?? 'error';
 const byName = (a: Dirent, b: Dirent): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const MD = /\.md$/i;
 // Paths below a root are joined by hand: the root is already resolved and an entry name holds no separator, and
@@ -54,8 +55,8 @@ function list(dir: string, w: Walk): Dirent[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).sort(byName);
   } catch (err) {
-    const code = errCode(err);
-    if (code !== 'ENOENT') w.skipped.push({ path: dir, reason: code === 'ENOTDIR' ? 'is not a folder' : `cannot be listed (${code})` });
+    const why = code(err);
+    if (why !== 'ENOENT') w.skipped.push({ path: dir, reason: why === 'ENOTDIR' ? 'is not a folder' : `cannot be listed (${why})` });
     return [];
   }
 }
@@ -65,7 +66,7 @@ function statOf(path: string): Stats | null | string {
   try {
     return statSync(path);
   } catch (err) {
-    return errCode(err) === 'ENOENT' ? null : `cannot be examined (${errCode(err)})`;
+    return code(err) === 'ENOENT' ? null : `cannot be examined (${code(err)})`;
   }
 }
 

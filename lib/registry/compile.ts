@@ -15,7 +15,7 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 /** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries; a hyphen joins
  * words ("vs-code" is not the cue "vs", "bug-free" is not "bug"). */
 /** "delete|remove table|rows" → [["delet","remov"],["tabl","row"]] (Porter stems, as the prompt is read). */
-export function compilePhrase(text: string): { text: string; slots: string[][] } {
+function compilePhrase(text: string): { text: string; slots: string[][] } {
   const slots = text
     .trim()
     .split(/\s+/)

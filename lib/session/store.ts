@@ -25,7 +25,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookwardenError, oneLine, type ErrorCode } from '../errors.js';
-import { O_NOFOLLOW, O_NONBLOCK } from '../fs/checks.js';
+import { errCode, O_NOFOLLOW, O_NONBLOCK } from '../fs/checks.js';
 import { monotonicMs } from '../fs/clock.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
 import { readRegularFile } from '../fs/read.js';
@@ -59,7 +59,6 @@ const MAX_LOCK_BYTES = 4096;
 
 const E_STATE_LOCK: ErrorCode = 'E_STATE_LOCK';
 
-const errCode = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
 
 /** Reads up to EOF or just past `max` bytes, whichever comes first: "fits" vs "too big" without reading it all. */
 function readCapped(fd: number, max: number): { buf: Buffer; over: boolean } {

@@ -13,7 +13,7 @@ import type { CandidateScore, Outcome, RouteContext, RouterSettings, RoutingTrac
 
 export const EPSILON = 1e-9;
 /** Candidates described in full in a trace by default (explain asks for all). */
-export const DETAIL = 10;
+const DETAIL = 10;
 
 /** A candidate that can change files or run commands is vetoed in a read-only turn: one declaring a tool whose
  * capability is not read-only (the registry's capability patterns, as read-only sessions judge tools), or an agent

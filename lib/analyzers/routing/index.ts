@@ -103,6 +103,3 @@ export function buildIndex(catalogue: Pick<Catalogue, 'candidates'>, lex: Lexico
     avgLen: total.map((t) => t / n),
   };
 }
-
-/** How many candidates hold the stem (its document frequency). */
-export const docFreq = (index: RouterIndex, stem: string): number => (index.postings[stem]?.length ?? 0) / (1 + FIELD_COUNT);
