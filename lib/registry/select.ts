@@ -72,7 +72,15 @@ export function viewOf(r: CompiledRegistry): RegistryView {
   return v;
 }
 
-/** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's. */
+/** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's.
+ * The router's data (intent routes and its lexicon) travels with the intent kind: only the prompt route reads it. */
 export function registrySubset(r: CompiledRegistry, kinds: ReadonlyArray<CompiledPattern['kind']>): CompiledRegistry {
-  return { ...r, patterns: r.patterns.filter((p) => kinds.includes(p.kind)), kinds: [...kinds] };
+  const routed = kinds.includes('intent');
+  return {
+    ...r,
+    patterns: r.patterns.filter((p) => kinds.includes(p.kind)),
+    routes: routed ? r.routes : [],
+    lexicon: routed ? r.lexicon : { stopwords: [], synonyms: [] },
+    kinds: [...kinds],
+  };
 }

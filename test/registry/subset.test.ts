@@ -19,6 +19,10 @@ describe('per-hook registry subsets', () => {
     expect(missing.length).toBeGreaterThan(0);
     for (const kind of missing) expect(() => viewOf(sub)[VIEW_LIST[kind]], kind).toThrow(/carries no/);
     for (const kind of HOOK_KINDS[hook]) expect(viewOf(sub)[VIEW_LIST[kind]]).toEqual(viewOf(full)[VIEW_LIST[kind]]);
+    // The router's data only where the prompt route is: the lexicon (and routes) are the user-prompt bundle's.
+    const routed = HOOK_KINDS[hook].includes('intent');
+    expect(sub.lexicon.synonyms.length > 0).toBe(routed);
+    if (routed) expect({ routes: sub.routes, lexicon: sub.lexicon }).toEqual({ routes: full.routes, lexicon: full.lexicon });
     // The full registry never throws.
     expect(() => viewOf(full).claims).not.toThrow();
   });
