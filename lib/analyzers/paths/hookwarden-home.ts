@@ -3,7 +3,7 @@
 // guard or forge its own audit trail, so every spelling of a path in there must reach the registry in one
 // form a glob can name wherever the directory is: `$HOOKWARDEN_HOME/<rel>` (the `hookwarden-home` pattern).
 
-import { posix } from 'node:path';
+import { isAbsolute, normaliseAbsolute, toSlashes, under } from './path-text.js';
 
 /** The variable the hook runner and the CLI read (lib/audit/paths.ts). */
 export const HW_VAR = 'HOOKWARDEN_HOME';
@@ -16,16 +16,10 @@ export const HW_MARKER = `$${HW_VAR}`;
  * whole tree would block every write there: only these entries are hookwarden's then. */
 const OWN_ENTRIES = ['audit', 'state', 'memory', 'cache', 'config.json', 'patterns.json'];
 
-const toSlashes = (p: string): string => p.replace(/\\/g, '/');
-const trimSlash = (p: string): string => (p.length > 1 ? p.replace(/\/+$/, '') : p);
-
 /** Absolute home with forward slashes and no trailing slash; '' when `home` is not absolute. */
 function absoluteDir(p: string | undefined): string {
-  if (!p) return '';
-  const s = toSlashes(p.trim());
-  if (!s.startsWith('/') && !/^[A-Za-z]:\//.test(s)) return '';
-  const drive = /^[A-Za-z]:/.exec(s)?.[0] ?? '';
-  return drive + trimSlash(posix.normalize(s.slice(drive.length)));
+  const s = toSlashes(p?.trim() ?? '');
+  return isAbsolute(s) ? normaliseAbsolute(s) : '';
 }
 
 /** hookwarden's home for a context: the one the hook runner resolved, else `<home>/.hookwarden` (the default
@@ -45,13 +39,6 @@ export function expandHookwardenVar(p: string, hw: string): string {
   return m ? `${hw}${p.slice(m[0].length)}` : p;
 }
 
-function relUnder(path: string, dir: string, fold: boolean): string | null {
-  const [a, b] = fold ? [path.toLowerCase(), dir.toLowerCase()] : [path, dir];
-  if (a === b) return '';
-  if (b === '/') return a.startsWith('/') ? path.slice(1) : null;
-  return a.startsWith(`${b}/`) ? path.slice(dir.length + 1) : null;
-}
-
 export interface HookwardenHomeView {
   /** The home as given and its real location (symlinks resolved), deduplicated. */
   dirs: string[];
@@ -63,15 +50,15 @@ export interface HookwardenHomeView {
 export function hookwardenHomeView(hw: string, userHome: string, projectDir: string, real?: (abs: string) => string | null): HookwardenHomeView {
   if (!hw) return { dirs: [], entriesOnly: false };
   const r = real ? real(hw) : null;
-  const dirs = [...new Set([hw, ...(r ? [trimSlash(toSlashes(r))] : [])])];
-  const holds = (p: string): boolean => dirs.some((d) => relUnder(absoluteDir(p) || p, d, false) !== null);
+  const dirs = [...new Set([hw, ...(r ? [absoluteDir(r) || toSlashes(r)] : [])])];
+  const holds = (p: string): boolean => dirs.some((d) => under(absoluteDir(p) || p, d, false) !== null);
   return { dirs, entriesOnly: dirs.includes('/') || holds(userHome) || holds(projectDir) };
 }
 
 /** `$HOOKWARDEN_HOME/<rel>` (or `$HOOKWARDEN_HOME` itself) for an absolute path inside the home, else null. */
 export function hookwardenForm(abs: string, view: HookwardenHomeView, fold: boolean): string | null {
   for (const d of view.dirs) {
-    const rel = relUnder(abs, d, fold);
+    const rel = under(abs, d, fold);
     if (rel === null) continue;
     if (view.entriesOnly) {
       const first = rel.split('/')[0] ?? '';

@@ -2,8 +2,8 @@
 // (through an injected view of the file system), case folding where the file system folds case, and
 // project-relative and `$HOOKWARDEN_HOME/…` forms.
 
-import { posix } from 'node:path';
 import { expandHookwardenVar, hookwardenForm, hookwardenHomeOf, hookwardenHomeView, type HookwardenHomeView } from './hookwarden-home.js';
+import { DRIVE, isAbsolute, normaliseAbsolute, toSlashes, under } from './path-text.js';
 
 /** What the analyzer may ask of the real file system; injected so the analyzer itself does no I/O. */
 export interface PathFacts {
@@ -39,8 +39,6 @@ export interface NormalisedPath {
   caseInsensitive: boolean;
 }
 
-const toSlashes = (p: string): string => p.replace(/\\/g, '/');
-
 function expandHome(p: string, home: string): string {
   const h = toSlashes(home);
   if (p === '~' || p === '$HOME' || p === '${HOME}') return h;
@@ -50,24 +48,11 @@ function expandHome(p: string, home: string): string {
   return p;
 }
 
-const DRIVE = /^[A-Za-z]:/;
-const isAbsolute = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:\//.test(p);
-
-function under(path: string, dir: string, fold: boolean): string | null {
-  let d = toSlashes(dir);
-  if (d.length > 1 && d.endsWith('/')) d = d.slice(0, -1);
-  const [a, b] = fold ? [path.toLowerCase(), d.toLowerCase()] : [path, d];
-  if (a === b) return '';
-  if (b === '/') return a.startsWith('/') ? path.slice(1) : null;
-  return a.startsWith(`${b}/`) ? path.slice(d.length + 1) : null;
-}
-
 function absolute(raw: string, ctx: PathContext): string {
   const unquoted = toSlashes(raw.trim().replace(/^(['"])(.*)\1$/, '$2'));
   let p = expandHome(expandHookwardenVar(unquoted, hookwardenHomeOf(ctx)), ctx.home);
   if (!isAbsolute(p)) p = `${toSlashes(ctx.cwd)}/${p}`;
-  const drive = DRIVE.exec(p)?.[0] ?? '';
-  return drive + posix.normalize(p.slice(drive.length)).replace(/(.)\/$/, '$1');
+  return normaliseAbsolute(p);
 }
 
 /** The absolute, `~`, project-relative and `$HOOKWARDEN_HOME` forms of one absolute path. */
