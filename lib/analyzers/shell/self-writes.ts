@@ -9,7 +9,8 @@
 
 import path from 'node:path';
 import { hookwardenForm, hookwardenHomeOf, hookwardenHomeView } from '../paths/hookwarden-home.js';
-import { expandHomeVar, normaliseArgs } from './operands.js';
+import { normaliseArgs } from './operands.js';
+import { absoluteOperand } from './targets.js';
 import type { ShellContext } from './types.js';
 
 export interface SelfWrite {
@@ -29,13 +30,9 @@ export function selfWrites(argv: readonly string[], cwd: string | undefined, ctx
   const hw = hookwardenHomeOf(ctx);
   if (!hw) return [];
   const home = ctx.home?.startsWith('/') ? ctx.home.replace(/(.)\/+$/, '$1') : '';
-  const view = hookwardenHomeView(hw, home, ctx.projectDir ?? cwd ?? '');
-  const resolve = (word: string): string | undefined => {
-    let w = expandHomeVar(word, home);
-    if (home && (w === '~' || w.startsWith('~/'))) w = `${home}${w.slice(1)}`;
-    if (w.startsWith('/')) return path.posix.normalize(w).replace(/(.)\/+$/, '$1');
-    return cwd !== undefined && !w.startsWith('~') && !w.includes('$') ? path.posix.resolve(cwd, w) : undefined;
-  };
+  const where = { cwd, home, projectDir: ctx.projectDir ?? cwd ?? '' };
+  const view = hookwardenHomeView(hw, home, where.projectDir);
+  const resolve = (word: string): string | undefined => absoluteOperand(word, where);
   const inHome = (abs: string | undefined): abs is string => abs !== undefined && hookwardenForm(abs, view, false) !== null;
 
   const { flags, operands } = normaliseArgs(argv);

@@ -83,6 +83,16 @@ function absolute(word: string, cwd: string | undefined): string | undefined {
   return path.posix.resolve(cwd, word);
 }
 
+/** An operand as an absolute, normalised path with the known variables expanded (`~`, `$HOME`, `$PWD`,
+ * `$TMPDIR`, `$CLAUDE_PROJECT_DIR`); undefined when it is relative to an unknown cwd, starts with a variable
+ * left unresolved, or names the home while the home is unknown. */
+export function absoluteOperand(word: string, t: TargetContext): string | undefined {
+  if (!t.home && /^(?:~|\$\{?HOME\b)/.test(word)) return undefined;
+  const w = expandKnown(word, t);
+  if (!w.startsWith('/') && (w.includes('$') || w.startsWith('~'))) return undefined;
+  return absolute(w, t.cwd);
+}
+
 /** `dir/*`, `dir/.*`, `dir/.[!.]*`: every entry of dir. */
 function isWholeDirGlob(base: string): boolean {
   return /^(?:\*|\.\*|\.\[!\.\]\*|\.\?\*|\*\.\*|\.\[\^\.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/.test(base);
