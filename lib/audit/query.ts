@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEVELS, type Level } from '../engine/types.js';
+import { cellText } from '../terminal-text.js';
 import { parseDuration } from '../session/duration.js';
 import type { AuditEventV1 } from './event.js';
 import { auditDirFor } from './paths.js';
@@ -162,20 +163,6 @@ export function targetOf(ev: AuditEventV1): string {
   if (ev.memory) return [ev.memory.id, ev.memory.preview].filter(Boolean).join(' ');
   if (typeof ev.input === 'string') return ev.input;
   return '';
-}
-
-// Characters that could drive a terminal (C0/C1 controls, ESC) or reorder text (bidi overrides, "Trojan Source").
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** One terminal cell: whitespace runs → one space, control and bidi characters → U+FFFD, trimmed. */
-export function cellText(s: string): string {
-  return s.replace(/[\t\n\r\v\f ]+/g, ' ').replace(UNSAFE, '\uFFFD').trim();
-}
-
-/** Multi-line text made safe for a terminal: newlines kept, other controls and bidi marks shown as \uXXXX. */
-export function safeTerminalText(s: string): string {
-  return s.replace(UNSAFE, (c) => (c === '\n' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** Cut to `max` characters (code points), the last one an ellipsis. */

@@ -1,5 +1,5 @@
 // How a catalogue is shown in a line: the summary `hookwarden routes` ends with and doctor's "router catalogue" check
-// prints, and paths and reasons made safe to print.
+// prints (paths and reasons are printed through lib/terminal-text.ts).
 
 import { isMalformed } from './limits.js';
 import type { Catalogue, SkippedFile } from './types.js';
@@ -9,9 +9,6 @@ export interface CatalogueSummary {
   counts: string;
   malformed: SkippedFile[];
 }
-
-/** A path or reason as one printable line: a file name from a cloned repository may hold line breaks or escapes. */
-export const printable = (s: string): string => s.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { auditDirFor, auditFileFor } from '../../audit/paths.js';
 import { completeLinesEnd, followAudit } from '../../audit/follow.js';
 import {
-  cellText,
   eventTime,
   findDecision,
   fixedRow,
@@ -15,7 +14,6 @@ import {
   isLevel,
   matchesFilter,
   parseTimeArg,
-  safeTerminalText,
   skippedNotes,
   summarizeAudit,
   tailCells,
@@ -25,6 +23,7 @@ import {
   type AuditFilter,
 } from '../../audit/query.js';
 import { REPORT_TABLE_LIMIT, writeReport } from '../../audit/report.js';
+import { cellText, safeTerminalText } from '../../terminal-text.js';
 import { pruneAuditFiles } from '../../audit/retention.js';
 import type { AuditEventV1 } from '../../audit/event.js';
 import { locate } from '../../hook/locations.js';

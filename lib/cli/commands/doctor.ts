@@ -22,7 +22,8 @@ import { runtimeFor } from '../runtime.js';
 import { readSettings } from '../settings.js';
 import { installRoot } from './install.js';
 import { discoverCatalogue } from '../../catalogue/discover.js';
-import { printable, summarise } from '../../catalogue/summary.js';
+import { summarise } from '../../catalogue/summary.js';
+import { printable } from '../../terminal-text.js';
 
 type Status = 'ok' | 'warn' | 'fail';
 interface Check {

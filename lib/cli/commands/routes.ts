@@ -5,7 +5,8 @@
 import { relative, resolve, sep } from 'node:path';
 import { discoverCatalogue } from '../../catalogue/discover.js';
 import { isMalformed } from '../../catalogue/limits.js';
-import { printable, summarise } from '../../catalogue/summary.js';
+import { summarise } from '../../catalogue/summary.js';
+import { printable } from '../../terminal-text.js';
 import type { Candidate, Catalogue } from '../../catalogue/types.js';
 import { locate } from '../../hook/locations.js';
 import { parseArgs, type Command } from '../io.js';
