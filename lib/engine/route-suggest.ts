@@ -5,7 +5,7 @@
 // subagent is lib/engine/reroute.ts: it needs the stored ranking only, not the router.
 
 import { routePrompt } from '../analyzers/routing/decide.js';
-import { stem, words } from '../analyzers/routing/tokens.js';
+import { wordsByStem } from '../analyzers/routing/tokens.js';
 import type { CandidateScore, RouteContext, RoutingTrace } from '../analyzers/routing/types.js';
 import { routerSettings } from '../config/router-settings.js';
 import { capabilityOf, UNKNOWN_TOOL_ID } from '../analyzers/session/capability.js';
@@ -34,8 +34,7 @@ export function toolAccessFor(registry: CompiledRegistry): NonNullable<RouteCont
 function because(s: CandidateScore, prompt: string): string {
   if (s.intents.length) return `hint "${s.intents[0]}"`;
   if (s.overrides.length) return `intent ${s.overrides[0]}`;
-  const byStem = new Map<string, string>();
-  for (const w of words(prompt)) if (!byStem.has(stem(w))) byStem.set(stem(w), w);
+  const byStem = wordsByStem(prompt);
   const shown = s.terms.map((t) => byStem.get(t.stem)).filter((w): w is string => !!w).slice(0, 3);
   return `score ${s.score}${shown.length ? `: ${shown.map((w) => `"${w}"`).join(', ')}` : ''}`;
 }

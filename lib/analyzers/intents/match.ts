@@ -4,7 +4,7 @@
 import type { Match } from '../../engine/types.js';
 import { toRegExp } from '../../registry/regex.js';
 import type { CompiledIntent } from '../../registry/types.js';
-import { stem, words } from '../routing/tokens.js';
+import { wordsByStem } from '../routing/tokens.js';
 
 /** The prompt's words that fill the first paraphrase whose every slot has one of its stems in the prompt
  * ("key … public"), or undefined. */
@@ -18,13 +18,7 @@ export function matchIntents(prompt: string, patterns: CompiledIntent[]): Match[
   const out: Match[] = [];
   let cached: Map<string, string> | undefined;
   // Stemmed once, and only when a pattern with paraphrases needs it (most prompts match a cue or nothing).
-  const promptStems = (): Map<string, string> => {
-    if (!cached) {
-      cached = new Map();
-      for (const w of words(prompt)) if (!cached.has(stem(w))) cached.set(stem(w), w);
-    }
-    return cached;
-  };
+  const promptStems = (): Map<string, string> => (cached ??= wordsByStem(prompt));
   for (const p of patterns) {
     const cue = toRegExp(p.cues).exec(prompt)?.[0].toLowerCase();
     const m = cue ?? phraseIn(p, promptStems);

@@ -53,6 +53,17 @@ export function stems(text: string, lex: Pick<Lexicon, 'stopwords'>): string[] {
   return out;
 }
 
+/** Each stem of a text → the text's first word with that stem ("queri" → "queries"): a matched stem shown in the
+ * writer's own words. Stopwords are kept (a paraphrase slot may be one). */
+export function wordsByStem(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const w of words(text)) {
+    const s = stem(w);
+    if (!out.has(s)) out.set(s, w);
+  }
+  return out;
+}
+
 export function compileLexicon(src: LexiconSource): Lexicon {
   const stopwords = new Set(src.stopwords.map((w) => w.toLowerCase()));
   const synonyms = new Map<string, Set<string>>();
