@@ -3,6 +3,7 @@
 // that is missing or of the wrong shape makes the file malformed (one line saying which field); unknown keys are
 // ignored.
 
+import { oneLine } from '../errors.js';
 import type { FrontMatter, YamlMap, YamlValue } from './frontmatter.js';
 import {
   MAX_BODY_DESCRIPTION_CHARS,
@@ -161,6 +162,6 @@ export function buildCandidate(origin: FileOrigin, fm: Parsed): Built {
     return { ok: true, candidate: build(origin, fm) };
   } catch (err) {
     if (err instanceof FieldError) return { ok: false, reason: malformed(err.message) };
-    return { ok: false, reason: malformed(`unreadable fields (${err instanceof Error ? err.message.split('\n')[0] : 'error'})`) };
+    return { ok: false, reason: malformed(`unreadable fields (${oneLine(err)})`) };
   }
 }

@@ -32,7 +32,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A JSON object file of Claude Code's (links followed, regular files only), or why not; missing → null. */
-function readJsonObject(file: string, maxBytes: number, skipped: SkippedFile[]): Json | null {
+export function readJsonObject(file: string, maxBytes: number, skipped: SkippedFile[]): Json | null {
   // Most of these files are missing; asking first spares a thrown ENOENT, which costs more than the stat.
   try {
     if (statSync(file, { throwIfNoEntry: false }) === undefined) return null;

@@ -8,6 +8,7 @@
 
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { oneLine } from '../errors.js';
 import { errCode } from '../fs/checks.js';
 import { MAX_CANDIDATE_FILES, MAX_COMMAND_DEPTH, MAX_FILE_BYTES } from './limits.js';
 import { enabledPluginRoots, type PluginRoot } from './plugins.js';
@@ -186,7 +187,7 @@ export function listCandidates(projectDirIn: string, homeIn: string): Listing {
     walkRoot(w, { scope: 'user' }, join(home, '.claude'));
     for (const p of plugins) walkRoot(w, { scope: 'plugin', plugin: p.name }, p.root);
   } catch (err) {
-    w.skipped.push({ path: projectDir, reason: `listing stopped: ${err instanceof Error ? err.message.split('\n')[0] : 'error'}` });
+    w.skipped.push({ path: projectDir, reason: `listing stopped: ${oneLine(err)}` });
   }
   return { projectDir, home, plugins, files: w.files, skipped: w.skipped };
 }

@@ -8,6 +8,8 @@ import { buildIndex, INDEX_VERSION, type RouterIndex } from '../analyzers/routin
 import { compileLexicon, type Lexicon } from '../analyzers/routing/tokens.js';
 import { discoverFromListing } from '../catalogue/discover.js';
 import { listingKey } from '../catalogue/fingerprint.js';
+import { readJsonObject } from '../catalogue/plugins.js';
+import type { SkippedFile } from '../catalogue/types.js';
 import { hash64 } from '../hash64.js';
 import { listCandidates } from '../catalogue/walk.js';
 import type { EngineDeps } from '../engine/deps.js';
@@ -64,16 +66,13 @@ function mcpServers(loc: Pick<RoutingSource, 'projectDir' | 'home'>): string[] {
   const add = (v: unknown): void => {
     if (v && typeof v === 'object' && !Array.isArray(v)) for (const k of Object.keys(v)) names.add(k);
   };
+  // Problems with these files are not the router's to report: an unreadable one only means no servers known from it.
+  const ignored: SkippedFile[] = [];
   for (const [file, max] of [[join(loc.projectDir, '.mcp.json'), 1024 * 1024], [join(loc.home, '.claude.json'), 16 * 1024 * 1024]] as const) {
-    const r = readRegularFile(file, { maxBytes: max });
-    if (r.status !== 'ok') continue;
-    try {
-      const j = JSON.parse(r.bytes.toString('utf8')) as { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> };
-      add(j.mcpServers);
-      add(j.projects?.[loc.projectDir]?.mcpServers);
-    } catch {
-      // not JSON: no servers known from it
-    }
+    const j = readJsonObject(file, max, ignored);
+    add(j?.mcpServers);
+    const projects = j?.projects;
+    if (projects && typeof projects === 'object') add((projects as Record<string, { mcpServers?: unknown } | undefined>)[loc.projectDir]?.mcpServers);
   }
   return [...names].sort();
 }
