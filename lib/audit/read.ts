@@ -1,7 +1,7 @@
 // Read an audit file back. Tolerant: unparsable lines (e.g. a last line cut short by a crash) are counted, not thrown.
 
 import { closeSync, readSync } from 'node:fs';
-import { openRegularForRead, readRegularFile } from '../fs/read.js';
+import { openRegularForRead, readProblem, readRegularFile } from '../fs/read.js';
 import type { AuditEventV1 } from './event.js';
 
 export function isAuditEventV1(v: unknown): v is AuditEventV1 {
@@ -33,7 +33,7 @@ export function parseAuditLines(text: string): { events: AuditEventV1[]; bad: nu
 export function readAuditFile(file: string): { events: AuditEventV1[]; bad: number } {
   const r = readRegularFile(file, { maxBytes: 512 * 1024 * 1024, deadlineMs: 60_000 });
   if (r.status === 'missing') return { events: [], bad: 0 };
-  if (r.status !== 'ok') throw new Error(`${file}: ${r.status === 'unsafe' ? `it ${r.reason}` : r.reason}`);
+  if (r.status !== 'ok') throw new Error(`${file}: ${readProblem(r)}`);
   return parseAuditLines(r.bytes.toString('utf8'));
 }
 

@@ -4,7 +4,7 @@
 // `skipped`. Deterministic: candidates sorted by id, skipped files by path. Never throws.
 
 import { oneLine } from '../errors.js';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 import { buildCandidate } from './fields.js';
 import { fingerprintOf } from './fingerprint.js';
 import { frontText, parseFrontMatter } from './frontmatter.js';
@@ -23,7 +23,7 @@ function readOne(file: ListedFile): { ok: true; candidate: Candidate } | { ok: f
   let r = readRegularFile(file.path, { maxBytes: Math.min(MAX_FILE_BYTES, file.size + SIZE_SLACK) });
   if (r.status === 'corrupt' && r.reason.startsWith('over ') && file.size + SIZE_SLACK < MAX_FILE_BYTES) r = readRegularFile(file.path, { maxBytes: MAX_FILE_BYTES });
   if (r.status === 'missing') return { ok: false, reason: 'vanished while being read' };
-  if (r.status !== 'ok') return { ok: false, reason: `not read: it ${r.reason}` };
+  if (r.status !== 'ok') return { ok: false, reason: `not read: ${readProblem(r)}` };
   const fm = parseFrontMatter(frontText(r.bytes));
   if (!fm.ok) return { ok: false, reason: malformed(fm.reason) };
   const origin = { kind: file.kind, scope: file.scope, source: file.path, ...(file.plugin !== undefined ? { plugin: file.plugin } : {}), ...(file.pathName !== undefined ? { pathName: file.pathName } : {}) };

@@ -13,7 +13,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { oneLine } from '../errors.js';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 import type { SkippedFile } from './types.js';
 
 export interface PluginRoot {
@@ -42,7 +42,7 @@ export function readJsonObject(file: string, maxBytes: number, skipped: SkippedF
   const r = readRegularFile(file, { maxBytes });
   if (r.status === 'missing') return null;
   if (r.status !== 'ok') {
-    skipped.push({ path: file, reason: `not read: it ${r.reason}` });
+    skipped.push({ path: file, reason: `not read: ${readProblem(r)}` });
     return null;
   }
   try {

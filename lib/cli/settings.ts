@@ -9,7 +9,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HookwardenError } from '../errors.js';
 import { errCode, unsafePath } from '../fs/checks.js';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 import { assertReplaceable, createExclusive, writeFileAtomic } from '../fs/write.js';
 
 /** Claude Code settings files are small; a bigger one is not one. */
@@ -114,7 +114,7 @@ function satisfies(x: Handler, want: Handler): boolean {
 export function readSettings(file: string): Settings {
   const r = readRegularFile(file, { maxBytes: MAX_SETTINGS_BYTES });
   if (r.status === 'missing') return {};
-  if (r.status !== 'ok') throw new Error(r.status === 'unsafe' ? `it ${r.reason}` : r.reason);
+  if (r.status !== 'ok') throw new Error(readProblem(r));
   const text = r.bytes.toString('utf8');
   if (!text.trim()) return {};
   const json = JSON.parse(text) as unknown;

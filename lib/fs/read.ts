@@ -24,6 +24,9 @@ export type ReadBytes =
   | { status: 'corrupt'; reason: string }
   | { status: 'unsafe'; reason: string };
 
+/** Why a read gave no bytes, as a phrase after the path: "it is a symbolic link", "over 65536 bytes", "EACCES". */
+export const readProblem = (r: Exclude<ReadBytes, { status: 'ok' | 'missing' }>): string => (r.status === 'unsafe' ? `it ${r.reason}` : r.reason);
+
 export interface ReadOptions {
   /** Largest file read whole (a bigger one is `corrupt`, "over N bytes"); for tails, the most bytes read. */
   maxBytes: number;

@@ -5,7 +5,7 @@ import { oneLine } from '../errors.js';
 import type { MemoryAccess } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { HookwardenConfig } from '../config/types.js';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 import { expiriesDue, memoryScopes, type MemoryEvent } from '../memory/facts.js';
 import { memoryContext } from '../memory/inject.js';
 import { loadMemory, updateMemory } from '../memory/memory-file.js';
@@ -23,7 +23,7 @@ export function memoryAccess(loc: Locations, note?: (line: string) => void): Mem
       // A path from the tool call: a FIFO or folder there is skipped with a note, never waited on.
       const r = readRegularFile(path, { maxBytes: 1024 * 1024 });
       if (r.status === 'ok') return r.bytes.toString('utf8');
-      if (r.status !== 'missing') note?.(`${path} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+      if (r.status !== 'missing') note?.(`${path} not read (${readProblem(r)})`);
       return undefined;
     },
   };

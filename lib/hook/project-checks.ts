@@ -21,7 +21,7 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 
 export interface ProjectCheck {
   command: string;
@@ -49,7 +49,7 @@ type Note = (line: string) => void;
 function readSmall(dir: string, name: string, note?: Note): string | null {
   const r = readRegularFile(join(dir, name), { maxBytes: MAX_FILE_BYTES });
   if (r.status === 'ok') return r.bytes.toString('utf8');
-  if (r.status !== 'missing') note?.(`${join(dir, name)} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+  if (r.status !== 'missing') note?.(`${join(dir, name)} not read (${readProblem(r)})`);
   return null;
 }
 

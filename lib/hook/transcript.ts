@@ -10,7 +10,7 @@
 // Other types (summary, system, file-history-snapshot, attachment …) are skipped, and so are sidechain lines
 // (`isSidechain: true`, a subagent's conversation) and synthetic API-error lines (`isApiErrorMessage: true`).
 
-import { readRegularTail } from '../fs/read.js';
+import { readProblem, readRegularTail } from '../fs/read.js';
 
 /** How much of the transcript's end is read by default. */
 export const DEFAULT_TAIL_BYTES = 512 * 1024;
@@ -25,7 +25,7 @@ const isObject = (v: unknown): v is Line => typeof v === 'object' && v !== null 
 function readTail(path: string, maxBytes: number, note?: (line: string) => void): string | undefined {
   const r = readRegularTail(path, { maxBytes });
   if (r.status !== 'ok') {
-    if (r.status !== 'missing') note?.(`transcript ${path} not read (${r.status === 'unsafe' ? `it ${r.reason}` : r.reason})`);
+    if (r.status !== 'missing') note?.(`transcript ${path} not read (${readProblem(r)})`);
     return undefined;
   }
   let bytes = r.bytes;

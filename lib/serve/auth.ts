@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { hookwardenHome } from '../audit/paths.js';
 import { O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from '../fs/checks.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
-import { readRegularFile } from '../fs/read.js';
+import { readProblem, readRegularFile } from '../fs/read.js';
 import { writeFileAtomic } from '../fs/write.js';
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
@@ -48,7 +48,7 @@ type Json = Record<string, unknown>;
 function readJsonObject(file: string): Json {
   const r = readRegularFile(file, { maxBytes: 1024 * 1024 });
   if (r.status === 'missing') return {};
-  if (r.status !== 'ok') throw new Error(r.status === 'unsafe' ? `it ${r.reason}` : r.reason);
+  if (r.status !== 'ok') throw new Error(readProblem(r));
   const text = r.bytes.toString('utf8');
   if (!text.trim()) return {};
   const json = JSON.parse(text) as unknown;

@@ -3,6 +3,7 @@
 // scope, version 1 single entries) giving each plugin's folder, or a single cached version; everything a plugin
 // contributes namespaced `<plugin>:<name>`; disabled plugins contributing nothing.
 
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverCatalogue } from '../../lib/catalogue/discover.js';
@@ -93,6 +94,14 @@ describe('enabled plugins', () => {
     const l = tempLayout();
     const settings = put(join(l.project, '.claude', 'settings.json'), '{ not json');
     expect(enabledPluginRoots(l.project, l.home)).toEqual({ plugins: [], skipped: [{ path: settings, reason: expect.stringMatching(/^not read: invalid JSON/) }] });
+    // Too big, and a folder where the file should be: each says why in plain words.
+    put(settings, ' '.repeat(1024 * 1024 + 1));
+    mkdirSync(join(l.project, '.claude', 'settings.local.json'));
+    expect(enabledPluginRoots(l.project, l.home).skipped).toEqual([
+      { path: settings, reason: 'not read: over 1048576 bytes' },
+      { path: join(l.project, '.claude', 'settings.local.json'), reason: 'not read: it is a directory' },
+    ]);
+    rmSync(join(l.project, '.claude', 'settings.local.json'), { recursive: true });
     put(settings, json({ enabledPlugins: { 'gone@acme': true } }));
     const gone = join(l.base, 'gone');
     put(join(l.home, '.claude', 'plugins', 'installed_plugins.json'), json({ version: 2, plugins: { 'gone@acme': [{ scope: 'user', installPath: gone }] } }));
