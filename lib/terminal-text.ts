@@ -23,3 +23,10 @@ export function safeTerminalText(s: string): string {
 export function printable(s: string): string {
   return s.replace(UNSAFE, escaped);
 }
+
+/** Cut to `max` characters (code points), the last one an ellipsis. */
+export function truncate(s: string, max: number): string {
+  const chars = [...s];
+  if (chars.length <= max) return s;
+  return max <= 1 ? '…' : `${chars.slice(0, max - 1).join('')}…`;
+}

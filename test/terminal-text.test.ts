@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, printable, safeTerminalText } from '../lib/terminal-text.js';
+import { cellText, printable, safeTerminalText, truncate } from '../lib/terminal-text.js';
 
 // ESC sequences (clear screen, set title), a C1 CSI (0x9b, a one-byte ESC [ on some terminals), and a bidi override
 // that would show "exe.txt" as "txt.exe".
@@ -8,6 +8,12 @@ const HOSTILE = 'a\u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202Etxt.exe\nnext\tc
 describe('terminal text', () => {
   it('keeps control and bidi characters out of table cells', () => {
     expect(cellText('a\u001b[31mred\u001b[0m\nb\u202Eevil')).toBe('a\uFFFD[31mred\uFFFD[0m b\uFFFDevil');
+  });
+
+  it('truncates by code points, the last one an ellipsis', () => {
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('abcd', 4)).toBe('abcd');
+    expect(truncate('😀😀😀', 2)).toBe('😀…');
   });
 
   it('keeps the lines of multi-line text and escapes every other control and bidi mark', () => {

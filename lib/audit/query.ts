@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEVELS, type Level } from '../engine/types.js';
-import { cellText } from '../terminal-text.js';
+import { cellText, truncate } from '../terminal-text.js';
 import { parseDuration } from '../session/duration.js';
 import type { AuditEventV1 } from './event.js';
 import { auditDirFor } from './paths.js';
@@ -165,12 +165,6 @@ export function targetOf(ev: AuditEventV1): string {
   return '';
 }
 
-/** Cut to `max` characters (code points), the last one an ellipsis. */
-export function truncate(s: string, max: number): string {
-  const chars = [...s];
-  if (chars.length <= max) return s;
-  return max <= 1 ? '…' : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 export interface Column {
   title: string;

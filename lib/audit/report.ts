@@ -7,6 +7,7 @@
 // The page's script renders every value through textContent / createElementNS, never innerHTML.
 
 import { writeFileAtomic } from '../fs/write.js';
+import { truncate } from '../terminal-text.js';
 import { LEVELS } from '../engine/types.js';
 import type { AuditEventV1 } from './event.js';
 import {
@@ -18,7 +19,6 @@ import {
   scanAudit,
   SummaryBuilder,
   targetOf,
-  truncate,
   zeroVerdicts,
   type AuditFilter,
   type AuditSummary,

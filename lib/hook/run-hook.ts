@@ -172,8 +172,8 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const { cfg, reg } = prepared;
   const issues = homeIssue ? [unsafeHomeNote(loc.hookwardenHome, homeIssue), ...prepared.issues] : prepared.issues;
   const notes = issues.map((i) => `hookwarden: ${i}\n`).join('');
-  const audited = rt.audit !== false && !homeIssue;
-  const stateful = audited;
+  // Audit, session state, memory and caches go together: none in what-if runs (rt.audit false) or under an unsafe home.
+  const stateful = rt.audit !== false && !homeIssue;
   // Pruning reads the whole sessions folder: at session boundaries and prompts, not on every tool call.
   const pruneNote = stateful && PRUNE_EVENTS.has(input.hook_event_name) ? pruneQuietly(loc, rt.now(), cfg.config) : '';
   if (input.hook_event_name === 'SessionStart') {
@@ -182,7 +182,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     const memory = stateful && cfg.config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, cfg.config) : { note: '' };
     const notice = issues.length ? `hookwarden found problems in its configuration and is running without them: ${issues.join('; ')}` : undefined;
     const run = renderSessionStart(notice, memory.context);
-    const failed = audited ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues) : undefined;
+    const failed = stateful ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, issues) : undefined;
     const auditNote = failed ? `hookwarden: audit not written: ${failed}\n` : '';
     return { ...run, stderr: run.stderr + notes + pruneNote + memory.note + auditNote };
   }
@@ -232,7 +232,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (memory.problem) decision.effects = decision.effects?.filter((e) => e.type !== 'memoryFlushed');
   const sessionNote = stateful ? recordSession(loc, input.session_id, decision, loaded, rt.now(), cfg.config, clean) : '';
   const rendered = renderDecision(input.hook_event_name, decision.decision);
-  const auditError = !audited ? undefined : auditDecision(loc, decision, {
+  const auditError = !stateful ? undefined : auditDecision(loc, decision, {
     event: input.hook_event_name,
     registryHash: reg.registry.hash,
     configHash: cfg.hash,
@@ -245,7 +245,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
       ? { error: [...issues, ...skipped, sessionNote.trim(), memory.problem].filter(Boolean).join('; ') }
       : {}),
   });
-  const memoryAuditError = !audited || !memory.events.length ? undefined : auditMemoryEvents(
+  const memoryAuditError = !stateful || !memory.events.length ? undefined : auditMemoryEvents(
     loc.hookwardenHome,
     memory.events,
     { sessionId: input.session_id, decisionId: decision.audit.decisionId, source: input.hook_event_name },

@@ -6,17 +6,13 @@ import { relative, resolve, sep } from 'node:path';
 import { discoverCatalogue } from '../../catalogue/discover.js';
 import { isMalformed } from '../../catalogue/limits.js';
 import { summarise } from '../../catalogue/summary.js';
-import { printable } from '../../terminal-text.js';
+import { printable, truncate } from '../../terminal-text.js';
 import type { Candidate, Catalogue } from '../../catalogue/types.js';
 import { locate } from '../../hook/locations.js';
 import { parseArgs, type Command } from '../io.js';
 
 /** As the agent invokes it: a command after a slash, an agent as the Task tool's subagent_type, a skill by name. */
 const invoked = (c: Candidate): string => (c.kind === 'command' ? `/${c.name}` : c.name);
-
-function cut(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
 
 /** A path as short as it stays unambiguous: inside the project relative to it, inside the home under `~`. */
 function shortPath(path: string, projectDir: string, home: string): string {
@@ -41,7 +37,7 @@ function render(catalogue: Catalogue, projectDir: string, home: string): string 
         invoked(c),
         c.scope === 'plugin' ? `plugin ${c.plugin ?? ''}` : c.scope,
         c.userOnly ? 'yes' : 'no',
-        c.tools ? cut(c.tools.join(', ') || '(none)', 40) : '-',
+        c.tools ? truncate(c.tools.join(', ') || '(none)', 40) : '-',
         `${c.hints.intents.length}/${c.hints.antiIntents.length}/${c.hints.examples.length}`,
         shortPath(c.source, projectDir, home),
       ].map(printable));
