@@ -14,6 +14,14 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /** Cue words and phrases → one case-insensitive regex anchored on Unicode word boundaries; a hyphen joins
  * words ("vs-code" is not the cue "vs", "bug-free" is not "bug"). */
+export function compileCues(cues: string[]): RegexSource {
+  const alts = [...cues]
+    .map((c) => c.trim().toLowerCase())
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map((c) => c.split(/\s+/).map(escapeRegex).join('\\s+'));
+  return { source: `(?<![\\p{L}\\p{N}_-])(?:${alts.join('|')})(?![\\p{L}\\p{N}_-])`, flags: 'iu' };
+}
+
 /** "delete|remove table|rows" → [["delet","remov"],["tabl","row"]] (Porter stems, as the prompt is read). */
 function compilePhrase(text: string): { text: string; slots: string[][] } {
   const slots = text
@@ -22,14 +30,6 @@ function compilePhrase(text: string): { text: string; slots: string[][] } {
     .map((slot) => [...new Set(slot.split('|').flatMap((w) => words(w).map(stem)))])
     .filter((alts) => alts.length > 0);
   return { text, slots };
-}
-
-export function compileCues(cues: string[]): RegexSource {
-  const alts = [...cues]
-    .map((c) => c.trim().toLowerCase())
-    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    .map((c) => c.split(/\s+/).map(escapeRegex).join('\\s+'));
-  return { source: `(?<![\\p{L}\\p{N}_-])(?:${alts.join('|')})(?![\\p{L}\\p{N}_-])`, flags: 'iu' };
 }
 
 export function compileGlob(glob: string, nocase: boolean): RegexSource {

@@ -148,10 +148,10 @@ export async function resolveRegistry(
   if (embedded && embedded.sourceHash === sourceHash) {
     return { registry: embedded.registry, issues: [...embedded.issues, ...problems], from: 'embedded', sourceHash };
   }
-  const cacheFile = loc.cacheDir ? join(loc.cacheDir, `registry-${sourceHash.slice(0, 24)}.json`) : null;
-  const cached = cacheFile && loc.cacheDir ? readCache(cacheFile, loc.root ?? loc.cacheDir) : null;
+  const cache = loc.cacheDir ? { file: join(loc.cacheDir, `registry-${sourceHash.slice(0, 24)}.json`), root: loc.root ?? loc.cacheDir } : null;
+  const cached = cache ? readCache(cache.file, cache.root) : null;
   if (cached) return { ...cached, issues: [...cached.issues, ...problems], from: 'cache', sourceHash };
   const compiled = await compileFromSources(sources);
-  if (cacheFile && loc.cacheDir) writeCache(cacheFile, loc.root ?? loc.cacheDir, compiled);
+  if (cache) writeCache(cache.file, cache.root, compiled);
   return { ...compiled, issues: [...compiled.issues, ...problems], from: 'compiled', sourceHash };
 }

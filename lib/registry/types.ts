@@ -226,6 +226,7 @@ export function routeCandidate(r: Route): string | null {
 /** The router's vocabulary: stopwords and synonym groups (patterns/routing.json `lexicon`). */
 export interface RouterLexiconSource {
   stopwords: string[];
+  /** Groups of words that mean the same thing to a developer ("containerize", "docker", "dockerfile"). */
   synonyms: string[][];
 }
 

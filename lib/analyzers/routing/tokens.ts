@@ -5,6 +5,7 @@
 // stemmed per call and candidates once per catalogue (the index is cached: lib/hook/router-io.ts).
 
 import { stemmer } from 'stemmer';
+import type { RouterLexiconSource } from '../../registry/types.js';
 
 /** The router's vocabulary data (patterns/routing.json `lexicon`), stemmed once. */
 export interface Lexicon {
@@ -13,11 +14,8 @@ export interface Lexicon {
   synonyms: ReadonlyMap<string, readonly string[]>;
 }
 
-export interface LexiconSource {
-  stopwords: string[];
-  /** Groups of words that mean the same thing to a developer ("containerize", "docker", "dockerfile"). */
-  synonyms: string[][];
-}
+/** The lexicon as patterns/routing.json declares it (lib/registry/types.ts). */
+export type LexiconSource = RouterLexiconSource;
 
 /** Words of a text: lowercase, identifiers split, anything but letters and digits a separator. Pure numbers and
  * one-letter words are dropped ("3000", "a"); mixed ones stay ("i18n", "a11y", "n+1" → "n", "1" dropped). */
