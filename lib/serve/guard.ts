@@ -7,6 +7,7 @@
 // `Origin` (sent by browsers, never by Claude Code) must be a loopback origin as well.
 
 import type { IncomingMessage } from 'node:http';
+import { printable } from '../terminal-text.js';
 
 const IPV4_LOOPBACK = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -54,7 +55,9 @@ export function foreignRequest(req: IncomingMessage): Refusal | null {
   return null;
 }
 
-/** A header value fit for one log line: quoted, control characters escaped, at most 80 characters. */
+/** A header value fit for one log line: quoted, at most 80 characters, and every control character escaped
+ * (JSON.stringify leaves C1 controls such as 0x9b, which node accepts in a header as a latin-1 byte, and bidi marks
+ * as they are: lib/terminal-text.ts escapes those). */
 export function logValue(value: string): string {
-  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  return printable(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
 }

@@ -12,7 +12,7 @@ import { renderDecision } from '../../lib/protocol/claude-code/render.js';
 import type { FinalDecision } from '../../lib/engine/types.js';
 import { bearerMatches, ensureServeToken, newToken, refusalKind, TOKEN_PATTERN } from '../../lib/serve/auth.js';
 import { Connections } from '../../lib/serve/connections.js';
-import { foreignRequest, isLoopbackHost, isLoopbackOrigin } from '../../lib/serve/guard.js';
+import { foreignRequest, isLoopbackHost, isLoopbackOrigin, logValue } from '../../lib/serve/guard.js';
 import { filesForKey, ReloadingMemo } from '../../lib/serve/reload.js';
 import { blockJson, httpAnswer } from '../../lib/serve/server.js';
 import { HOOKS, type HookName } from '../../lib/hook/hooks.js';
@@ -197,6 +197,13 @@ describe('Host and Origin: loopback names only (against DNS rebinding)', () => {
     expect(foreignRequest(req(['Host', '127.0.0.1:1', 'host', 'evil.example']))).toMatchObject({ header: 'Host' });
     expect(foreignRequest(req([]))).toEqual({ header: 'Host', value: '(none)' });
     expect(foreignRequest(req(['Host', 'localhost', 'Origin', 'http://evil.example']))).toEqual({ header: 'Origin', value: 'http://evil.example' });
+  });
+
+  it('logs a refused header value quoted, cut at 80 characters, with no byte that could drive the terminal', () => {
+    // A latin-1 byte 0x9b in a header is a C1 CSI once decoded; with it, "evil" could repaint the daemon's terminal.
+    expect(logValue('evil\u009b2J\u202e.example')).toBe('"evil\\u009b2J\\u202e.example"');
+    expect(logValue('x'.repeat(100))).toBe(`"${'x'.repeat(80)}…"`);
+    expect(logValue('a"b\\c')).toBe('"a\\"b\\\\c"');
   });
 });
 
