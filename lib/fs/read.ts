@@ -73,8 +73,9 @@ function openRegular(file: string, own: boolean, root?: string): Opened {
   }
 }
 
-/** Reads at most `limit` bytes from `pos`, stopping at EOF or the deadline. */
-function readChunks(fd: number, pos: number, limit: number, deadline: number): { buf: Buffer; timedOut: boolean } {
+/** Reads at most `limit` bytes from `pos` of an open descriptor, stopping at EOF or the deadline (`monotonicMs()`
+ * time). Throws what readSync throws. */
+export function readChunks(fd: number, pos: number, limit: number, deadline: number): { buf: Buffer; timedOut: boolean } {
   const chunks: Buffer[] = [];
   let total = 0;
   while (total < limit) {

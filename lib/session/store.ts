@@ -22,13 +22,13 @@
 // - pruneDir bounds a state directory by age and count and sweeps leftover tmp and lock files.
 // - sessionFileKey turns any session id into a file-name-safe key (hash without node:crypto: ~5 ms to load).
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, readdirSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookwardenError, oneLine, type ErrorCode } from '../errors.js';
 import { errCode, O_NOFOLLOW, O_NONBLOCK } from '../fs/checks.js';
 import { monotonicMs } from '../fs/clock.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
-import { readRegularFile } from '../fs/read.js';
+import { DEFAULT_READ_DEADLINE_MS, readChunks, readRegularFile } from '../fs/read.js';
 import { writeAll, writeFileAtomic } from '../fs/write.js';
 
 export type ReadResult<T = unknown> =
@@ -59,20 +59,6 @@ const MAX_LOCK_BYTES = 4096;
 
 const E_STATE_LOCK: ErrorCode = 'E_STATE_LOCK';
 
-
-/** Reads up to EOF or just past `max` bytes, whichever comes first: "fits" vs "too big" without reading it all. */
-function readCapped(fd: number, max: number): { buf: Buffer; over: boolean } {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  while (total <= max) {
-    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - total));
-    const n = readSync(fd, chunk, 0, chunk.length, null);
-    if (n === 0) break;
-    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    total += n;
-  }
-  return { buf: Buffer.concat(chunks, total), over: total > max };
-}
 
 /** V8's "Unexpected token" message quotes the input; keep only the part before the quote. */
 function jsonReason(err: unknown): string {
@@ -147,7 +133,9 @@ function inspectLock(lockPath: string, now: number): LockInfo | null {
     if (!st.isFile()) return { key: `other:${st.dev}:${st.ino}`, pid: null, since: st.mtimeMs };
     fd = openSync(lockPath, constants.O_RDONLY | O_NONBLOCK | O_NOFOLLOW); // swapped for a FIFO since the lstat: no wait
     const fst = fstatSync(fd);
-    const { buf, over } = readCapped(fd, MAX_LOCK_BYTES);
+    // One byte past the cap tells "fits" from "too big" without reading it all.
+    const { buf } = readChunks(fd, 0, MAX_LOCK_BYTES + 1, monotonicMs() + DEFAULT_READ_DEADLINE_MS);
+    const over = buf.length > MAX_LOCK_BYTES;
     const text = buf.toString('utf8');
     let pid: number | null = null;
     let since = fst.mtimeMs;
