@@ -25,6 +25,8 @@ export interface AuditEventV1 {
   event: string;
   tool?: string;
   tool_use_id?: string;
+  /** The call came from a session nobody can answer an ask in (`claude -p`); replay runs it the same way. */
+  headless?: true;
   /** Normalised, redacted hook input with every string truncated; null when it had to be dropped. */
   input: unknown;
   registry_hash: string;
@@ -291,6 +293,7 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     event: meta.event,
     ...(d.input.toolName !== undefined ? { tool: d.input.toolName } : {}),
     ...(d.input.toolUseId !== undefined ? { tool_use_id: d.input.toolUseId } : {}),
+    ...(d.input.headless ? { headless: true as const } : {}),
     input: input.ok ? (input.value ?? null) : null,
     registry_hash: meta.registryHash,
     config_hash: meta.configHash,

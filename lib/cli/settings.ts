@@ -21,6 +21,8 @@ export const HOOK_EVENTS = [
   { event: 'UserPromptSubmit', hook: 'user-prompt', guard: true },
   { event: 'PreToolUse', hook: 'pre-tool-use', matcher: TOOL_MATCHER, guard: true },
   { event: 'PostToolUse', hook: 'post-tool-use', matcher: TOOL_MATCHER, guard: false },
+  // A tool that started and failed (a Bash command exiting non-zero): the same hook, so failed checks and approvals count.
+  { event: 'PostToolUseFailure', hook: 'post-tool-use', matcher: TOOL_MATCHER, guard: false },
   { event: 'Stop', hook: 'stop', guard: false },
   // Claude Code runs only command (and mcp_tool) hooks at SessionStart: an http entry there never fires
   // (anthropics/claude-code#30170), so http mode keeps this one a command hook.
@@ -31,6 +33,9 @@ export const HOOK_TIMEOUT_SECONDS = 10;
 
 /** The env var the http entries read the token from (when the token is not written into the file). */
 export const TOKEN_ENV = 'HOOKWARDEN_TOKEN';
+
+/** The variable Claude Code names its entry point in (`sdk-cli` for `claude -p`), sent to the daemon as a header. */
+export const ENTRYPOINT_ENV = 'CLAUDE_CODE_ENTRYPOINT';
 
 interface Handler {
   type: string;
@@ -81,10 +86,12 @@ export function desiredHandler(h: (typeof HOOK_EVENTS)[number], root: string, m:
     url: hookUrl(m.port, h.hook),
     headers: {
       Authorization: `Bearer ${m.literalToken ?? `\${${TOKEN_ENV}}`}`,
-      // The project root, when Claude Code has it in its environment; else the daemon uses the hook's cwd.
-      'X-Hookwarden-Project-Dir': '${CLAUDE_PROJECT_DIR}',
+      // `claude -p` says sdk-cli here: an ask nobody can answer (lib/engine/headless.ts). Claude Code interpolates
+      // only its own process's variables: ${CLAUDE_PROJECT_DIR} stays empty, so the daemon finds the project from
+      // the call's transcript_path instead (lib/hook/locations.ts).
+      'X-Hookwarden-Entrypoint': '${CLAUDE_CODE_ENTRYPOINT}',
     },
-    allowedEnvVars: m.literalToken ? ['CLAUDE_PROJECT_DIR'] : [TOKEN_ENV, 'CLAUDE_PROJECT_DIR'],
+    allowedEnvVars: m.literalToken ? [ENTRYPOINT_ENV] : [TOKEN_ENV, ENTRYPOINT_ENV],
     timeout: HOOK_TIMEOUT_SECONDS,
     ...(m.onDaemonDown === 'closed' && h.guard ? { onFailure: 'block' } : {}),
   };
@@ -168,7 +175,7 @@ export function writeSettings(file: string, settings: Settings, backupSuffix: st
 }
 
 /**
- * Brings each of the five events to exactly one handler of ours, the one this mode wants: left alone when it is
+ * Brings each of our events (HOOK_EVENTS) to exactly one handler of ours, the one this mode wants: left alone when it is
  * already there (and its group has the right matcher), else every handler of ours for that event (either mode)
  * is removed and the wanted one put where the first of them was (or appended). `changed` counts events touched.
  */

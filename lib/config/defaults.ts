@@ -62,6 +62,7 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   autoAllowReadOnly: false,
   nonInteractive: 'rewrite',
   outsideProjectWrites: 'ask',
+  askFallback: 'deny',
   trustedRoots: [],
   secretlint: true,
   session: {
@@ -73,6 +74,9 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
     readOnlyCues: true,
     readOnlyPrefix: 'ro:',
     readWritePrefix: 'rw:',
+    // Documentation and prose no project check covers (docs/session.md): Markdown anywhere (README.md, CLAUDE.md,
+    // .claude/ agents and skills), reStructuredText, AsciiDoc, the docs/ folder, licence and changelog files.
+    verifyIgnore: ['**/*.md', '**/*.markdown', '**/*.rst', '**/*.adoc', 'docs/**', '**/LICENSE*', '**/LICENCE*', '**/COPYING*', '**/CHANGELOG*', '**/AUTHORS*', '**/NOTICE*', '**/CODEOWNERS'],
   },
   memory: {
     enabled: true,

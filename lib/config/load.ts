@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { canonicalHash } from '../registry/hash.js';
 import { isDuration } from '../session/duration.js';
 import { DEFAULT_CONFIG } from './defaults.js';
+import { issueText } from './issue-text.js';
 import type { HookwardenConfig } from './types.js';
 
 const level = z.enum(['silent', 'allow', 'notify', 'warn', 'ask', 'block']);
@@ -53,6 +54,7 @@ const fileSchema = z.strictObject({
   autoAllowReadOnly: z.optional(z.boolean()),
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
   outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
+  askFallback: z.optional(z.enum(['deny', 'allow', 'ask'])),
   secretlint: z.optional(z.boolean()),
   session: z.optional(
     z.strictObject({
@@ -66,6 +68,9 @@ const fileSchema = z.strictObject({
       readOnlyCues: z.optional(z.boolean()),
       readOnlyPrefix: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
       readWritePrefix: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+      verifyIgnore: z.optional(
+        z.array(z.string().check(z.minLength(1), z.maxLength(256), z.refine((g) => !/^(?:\/|~|[A-Za-z]:[\\/])/.test(g), 'must be a project-relative glob'))).check(z.maxLength(64)),
+      ),
     }),
   ),
   memory: z.optional(
@@ -166,8 +171,7 @@ export function loadConfig(paths: string[]): LoadedConfig {
     }
     const parsed = fileSchema.safeParse(json);
     if (!parsed.success) {
-      const i = parsed.error.issues[0];
-      issues.push(`${path}: ${i?.path.map(String).join('.') || '(root)'}: ${i?.message ?? 'invalid'}; file ignored`);
+      issues.push(`${path}: ${issueText(parsed.error.issues[0], json)}; file ignored`);
       continue;
     }
     const next = merge(config, parsed.data);

@@ -41,6 +41,9 @@ export interface SessionConfig {
   /** A prompt starting with this makes the whole session read-only until readWritePrefix or `hookwarden mode normal`. */
   readOnlyPrefix: string;
   readWritePrefix: string;
+  /** picomatch globs (project-relative, case-sensitive, dot files included) of files whose changes need no check:
+   * documentation and prose. They never arm verify-after-write. */
+  verifyIgnore: string[];
 }
 
 /** Memory with consent (docs/memory.md). */
@@ -127,6 +130,9 @@ export interface HookwardenConfig {
   nonInteractive: 'rewrite' | 'ask' | 'off';
   /** Writes outside the project (and outside trustedRoots): ask, only warn, or leave alone. */
   outsideProjectWrites: 'ask' | 'warn' | 'off';
+  /** An ask in a session nobody can answer (`claude -p`: Claude Code turns it into a deny): deny it ourselves with
+   * a reason saying so, let the call through to Claude Code's own permission rules, or pass the ask on. */
+  askFallback: 'deny' | 'allow' | 'ask';
   /** Directories (absolute or `~/…`) that count as the project for the outside-the-project tier. */
   trustedRoots: string[];
   /** Also scan prompts, written content, commands and output with secretlint's recommended preset (loaded only

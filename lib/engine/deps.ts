@@ -62,4 +62,6 @@ export interface CallContext {
   mcpServer?: string;
   /** The agent's transcript (stdin `transcript_path`): where a memory proposal can be read again. */
   transcriptPath?: string;
+  /** Nobody can answer an ask: `claude -p` (lib/engine/headless.ts). */
+  headless?: boolean;
 }

@@ -1,19 +1,22 @@
 // routeStop: the agent wants to end its turn. Two session checks, each blocking (or reminding) once:
-//  - verify after write: project files changed since the last test/build/type-check/lint or re-read;
+//  - verify after write (verify-write.ts): project files changed since the last test/build/type-check/lint or
+//    re-read, or a check after the last change that failed;
 //  - phantom claims: the final message claims an action or result no tool call in the turn backs.
 // A stop that is already the result of a stop hook is never blocked again (no loops), and says nothing more.
 
 import { findClaims } from '../analyzers/claims/detect.js';
 import { viewOf } from '../registry/select.js';
 import type { ActionKind, CompiledClaim } from '../registry/types.js';
-import type { SessionEffect, SessionState } from '../session/state.js';
+import type { ActionRecord, SessionEffect, SessionState } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
 import { flushProposals } from './memory-flush.js';
 import type { Match, UnifiedRoutingDecision } from './types.js';
+import { checkHint, unverified, verifyIgnored } from './verify-write.js';
+import { oneLine } from '../errors.js';
 
+export { UNVERIFIED_ID } from './verify-write.js';
 export const STOP_HOOK_ACTIVE_RULE = 'STOP_HOOK_ACTIVE_NEVER_BLOCKS';
-export const UNVERIFIED_ID = 'session/unverified-changes';
 
 export interface StopInput {
   stopHookActive: boolean;
@@ -33,40 +36,14 @@ const KIND_WORDS: Record<ActionKind, string> = {
   exec: 'command',
 };
 
-const listFiles = (s: SessionState): string => {
-  const names = s.changed.slice(-5).map((c) => c.path);
-  const more = s.changed.length - names.length + s.changedMore;
-  return `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-};
-
-function checkHint(deps: EngineDeps, fallback: string): string {
-  const checks = deps.projectChecks?.() ?? [];
-  if (!checks.length) return fallback;
-  const [first, ...rest] = checks;
-  const also = rest.length ? ` (also: ${rest.map((c) => `\`${c.command}\``).join(', ')})` : '';
-  return `Run \`${first?.command}\` (${first?.source})${also} and report its real result.`;
+/** Commands of a kind the claim names, in its window: this turn (`since: turn`), or after the session's last file
+ * change (`since: write`: "all tests pass" is about the code as it is now). */
+function inWindow(c: CompiledClaim, s: SessionState): ActionRecord[] {
+  return s.actions.filter((a) => (c.requires as string[]).includes(a.kind) && (c.since === 'write' ? a.seq > s.lastWriteSeq : a.turn === s.turn));
 }
 
-function unverified(s: SessionState, deps: EngineDeps): Match | undefined {
-  const mode = deps.config.session.verifyAfterWrite;
-  if (mode === 'off' || (!s.changed.length && !s.changedMore) || s.nudged.verifyWriteSeq === s.lastWriteSeq) return undefined;
-  const count = s.changed.length + s.changedMore;
-  return {
-    id: UNVERIFIED_ID,
-    kind: 'session',
-    severity: 'high',
-    action: mode === 'block' ? 'block' : 'warn',
-    message: `${count === 1 ? '1 file was' : `${count} files were`} changed and nothing checked them since (no test, build, type-check or lint ran after the last change, and the files were not re-read)`,
-    hint: checkHint(deps, 'Run the project\'s tests or checks, or re-read the changed files, and report what you verified.'),
-    matched: listFiles(s),
-  };
-}
-
-/** A claim is backed by a successful command of a required kind in this turn (`since: turn`), or by one after
- * the session's last file change (`since: write`: "all tests pass" is about the code as it is now). */
-function backed(c: CompiledClaim, s: SessionState): boolean {
-  return s.actions.some((a) => (c.requires as string[]).includes(a.kind) && (c.since === 'write' ? a.seq > s.lastWriteSeq : a.turn === s.turn));
-}
+/** A claim is backed by a command in its window that succeeded, or by any that ran when its outcome is `ran`. */
+const backed = (c: CompiledClaim, runs: ActionRecord[]): boolean => runs.some((a) => !a.failed || c.outcome === 'ran');
 
 function phantoms(text: string | undefined, s: SessionState, deps: EngineDeps): Array<{ match: Match; key: string }> {
   const mode = deps.config.session.phantomClaims;
@@ -76,9 +53,12 @@ function phantoms(text: string | undefined, s: SessionState, deps: EngineDeps): 
   for (const hit of findClaims(text, claims)) {
     const c = claims.find((x) => x.id === hit.id) as CompiledClaim;
     const key = `${s.turn}:${c.id}`;
-    if (backed(c, s) || s.nudged.claims.includes(key)) continue;
+    const runs = inWindow(c, s);
+    if (backed(c, runs) || s.nudged.claims.includes(key)) continue;
     const kinds = c.requires.map((k) => KIND_WORDS[k]).join(' or ');
     const when = c.since === 'write' && s.lastWriteSeq > 0 ? 'after the last file change' : 'in this turn';
+    // Only failed runs in the window: say so (the command that did run failed), rather than that none ran.
+    const failedRun = runs.at(-1);
     out.push({
       key,
       match: {
@@ -86,7 +66,9 @@ function phantoms(text: string | undefined, s: SessionState, deps: EngineDeps): 
         kind: 'claim',
         severity: 'high',
         action: mode === 'block' ? 'block' : 'warn',
-        message: `${c.message}, but no ${kinds} command ran ${when}`,
+        message: failedRun
+          ? `${c.message}, but the ${failedRun.kind === 'exec' ? '' : `${KIND_WORDS[failedRun.kind]} `}command that ran ${when} failed (\`${failedRun.command}\`)`
+          : `${c.message}, but no ${kinds} command ran ${when}`,
         hint: c.requires.some((k) => k === 'test' || k === 'build' || k === 'typecheck' || k === 'lint') ? checkHint(deps, c.hint) : c.hint,
         matched: hit.sentence,
         where: 'last assistant message',
@@ -99,14 +81,24 @@ function phantoms(text: string | undefined, s: SessionState, deps: EngineDeps): 
 export async function routeStop(stop: StopInput, ctx: CallContext, deps: EngineDeps): Promise<UnifiedRoutingDecision> {
   const s = deps.session;
   const effects: SessionEffect[] = [];
+  // session.verifyIgnore is compiled only when there are changed files to sort; a glob that cannot be compiled
+  // ignores nothing (said on stderr and in the audit).
+  let ignored = (_path: string): boolean => false;
+  if (s?.changed.length && !stop.stopHookActive) {
+    try {
+      ignored = await verifyIgnored(deps.config.session.verifyIgnore);
+    } catch (err) {
+      deps.note?.(`session.verifyIgnore not applied: ${oneLine(err, 160)}`);
+    }
+  }
   const d = await runRoute('stop', 'stop', 'stop', ctx, deps, () => {
     if (stop.stopHookActive || !s) return { matches: [] };
     const matches: Match[] = [];
     const nudge: Extract<SessionEffect, { type: 'nudged' }> = { type: 'nudged' };
-    const u = unverified(s, deps);
+    const u = unverified(s, deps, ignored);
     if (u) {
-      matches.push(u);
-      nudge.verifyWriteSeq = s.lastWriteSeq;
+      matches.push(u.match);
+      nudge.verifyWriteSeq = u.seq;
     }
     const p = phantoms(stop.lastMessage, s, deps);
     if (p.length) {

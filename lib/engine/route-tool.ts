@@ -8,6 +8,7 @@ import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { judgeReadOnly } from '../analyzers/session/actions.js';
 import { askEffect, gateTool } from './session-gate.js';
+import { headlessAsk } from './headless.js';
 import { pathContext, shellContext } from './contexts.js';
 import { matchPath } from '../analyzers/paths/match.js';
 import { normalisePath, type NormalisedPath } from '../analyzers/paths/normalise.js';
@@ -196,6 +197,7 @@ export async function routeToolExecution(
     }
     return gateTool(toolName, target?.path.display ?? toolName, fileFindings(toolName, toolInput, targets, deps, scans, memory?.matches ?? []), ctx, deps);
   }, { toolName });
+  headlessAsk(d, ctx, deps);
   const effects = [askEffect(d, ctx, deps)];
   if (memory) {
     d.memory = { changes: memory.changes, ...(memory.withheld ? { withheld: true } : {}) };

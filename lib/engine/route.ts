@@ -59,6 +59,7 @@ export async function runRoute(
     cwd: ctx.cwd,
     ...(extra.toolName ? { toolName: extra.toolName } : {}),
     ...(ctx.toolUseId ? { toolUseId: ctx.toolUseId } : {}),
+    ...(ctx.headless ? { headless: true } : {}),
   };
   const orchestration: OrchestrationResult = extra.skipOrchestrator
     ? { available: false, source: 'none', unavailableReason: extra.skipOrchestrator, latencyMs: 0 }

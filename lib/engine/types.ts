@@ -108,6 +108,8 @@ export interface RoutedInput {
   sessionId: string;
   cwd: string;
   toolUseId?: string;
+  /** `claude -p`: nobody can answer an ask (lib/engine/headless.ts). */
+  headless?: boolean;
 }
 
 export interface FinalDecision {

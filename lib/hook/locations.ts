@@ -2,7 +2,7 @@
 // bundle); from source the same relative path holds for lib/hook/.
 
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hookwardenHome } from '../audit/paths.js';
 
@@ -36,11 +36,30 @@ export function configSources(hookwardenHome: string, projectDir: string): Pick<
   };
 }
 
-/** The project is `$CLAUDE_PROJECT_DIR` when Claude Code sets it, else the hook's cwd. */
-export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env): Locations {
+/**
+ * The folder Claude Code was started in, from a call's `cwd` and `transcript_path`. Claude Code names the
+ * transcript's folder after that directory (every character other than a letter or digit turned into "-"), so
+ * the ancestor of `cwd` whose name encodes to the folder is it. Without one (no transcript, or the agent has
+ * `cd`'d out of the project), undefined.
+ */
+export function projectFromTranscript(cwd: string, transcriptPath: string | undefined): string | undefined {
+  if (!transcriptPath || !cwd) return undefined;
+  const folder = basename(dirname(transcriptPath));
+  for (let d = resolve(cwd); ; d = dirname(d)) {
+    if (d.replace(/[^A-Za-z0-9]/g, '-') === folder) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * The project is `$CLAUDE_PROJECT_DIR` when the hook's environment has it (command hooks), else the folder the
+ * transcript path names (http hooks: Claude Code 2.1.332 does not interpolate `${CLAUDE_PROJECT_DIR}` into their
+ * headers), else the hook's cwd.
+ */
+export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env, transcriptPath?: string): Locations {
   const home = env.HOME && env.HOME.length > 0 ? env.HOME : homedir();
   const hw = hookwardenHome(env, () => home);
-  const projectDir = env.CLAUDE_PROJECT_DIR ? resolve(env.CLAUDE_PROJECT_DIR) : resolve(cwd || '.');
+  const projectDir = env.CLAUDE_PROJECT_DIR ? resolve(env.CLAUDE_PROJECT_DIR) : (projectFromTranscript(cwd, transcriptPath) ?? resolve(cwd || '.'));
   return {
     home,
     hookwardenHome: hw,

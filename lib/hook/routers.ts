@@ -9,7 +9,7 @@ import { routeStop } from '../engine/route-stop.js';
 import { routeToolExecution } from '../engine/route-tool.js';
 import type { CallContext, EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
-import type { PostToolUseInput, PreToolUseInput, StopInput, UserPromptSubmitInput } from '../protocol/claude-code/schema.js';
+import type { PostToolUseFailureInput, PostToolUseInput, PreToolUseInput, StopInput, UserPromptSubmitInput } from '../protocol/claude-code/schema.js';
 import { projectChecks } from './project-checks.js';
 import { routingFor } from './router-io.js';
 import { lastAssistantText } from './transcript.js';
@@ -19,13 +19,18 @@ export type Router<I> = (input: I, ctx: CallContext, deps: EngineDeps) => Promis
 export interface Routers {
   PreToolUse?: Router<PreToolUseInput>;
   PostToolUse?: Router<PostToolUseInput>;
+  PostToolUseFailure?: Router<PostToolUseFailureInput>;
   UserPromptSubmit?: Router<UserPromptSubmitInput>;
   Stop?: Router<StopInput>;
 }
 
 export const preToolUseRouter: Router<PreToolUseInput> = (i, ctx, deps) => routeToolExecution(i.tool_name, i.tool_input, ctx, deps);
 
-export const postToolUseRouter: Router<PostToolUseInput> = (i, ctx, deps) => routePostTool(i.tool_name, i.tool_input, i.tool_response, ctx, deps);
+export const postToolUseRouter: Router<PostToolUseInput> = (i, ctx, deps) => routePostTool(i.tool_name, i.tool_input, { response: i.tool_response }, ctx, deps);
+
+/** A tool that started and failed: the same route, told it failed (its error text instead of a response). */
+export const postToolUseFailureRouter: Router<PostToolUseFailureInput> = (i, ctx, deps) =>
+  routePostTool(i.tool_name, i.tool_input, { failed: { error: i.error, interrupted: i.is_interrupt === true } }, ctx, deps);
 
 export const userPromptRouter: Router<UserPromptSubmitInput> = (i, ctx, deps) => routeUserPrompt(i.prompt, ctx, withRouting(deps));
 
@@ -57,6 +62,7 @@ export const stopRouter: Router<StopInput> = (i, ctx, deps) => {
 export const ALL_ROUTERS: Routers = {
   PreToolUse: preToolUseRouter,
   PostToolUse: postToolUseRouter,
+  PostToolUseFailure: postToolUseFailureRouter,
   UserPromptSubmit: userPromptRouter,
   Stop: stopRouter,
 };

@@ -7,12 +7,13 @@ import type { EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { HookwardenError, oneLine } from '../errors.js';
 import { renderDecision, renderSessionStart, type HookOutput } from '../protocol/claude-code/render.js';
-import { SCHEMAS, type HookStdin } from '../protocol/claude-code/schema.js';
+import { SCHEMAS, type HookStdin, type SupportedEvent } from '../protocol/claude-code/schema.js';
 import { resolveRegistry, type EmbeddedRegistry } from '../registry/resolve.js';
 import { viewOf } from '../registry/select.js';
 import { auditDecision, auditMemoryEvents, auditRejectedInput } from './audit.js';
 import { errorDecision } from './error-decision.js';
-import { GUARD_HOOKS, HOOKS, type HookName } from './hooks.js';
+import { isHeadlessEntrypoint } from '../engine/headless.js';
+import { GUARD_HOOKS, HOOKS, hookTakes, type HookName } from './hooks.js';
 import { locate, type Locations } from './locations.js';
 import { fileSystemFacts } from './path-facts.js';
 import { secretlintScanner } from '../analyzers/secrets/secretlint.js';
@@ -57,14 +58,16 @@ export interface HookRun extends HookOutput {
   router?: RouterSettings;
 }
 
-function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, started: number): HookRun {
+function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, started: number, event: string = HOOKS[hook]): HookRun {
   const guard = GUARD_HOOKS.has(hook);
   const what = guard ? 'the call was blocked because it could not be judged' : 'nothing was judged';
-  if (rt.audit !== false) auditRejectedInput(hook, HOOKS[hook], err, rt, started);
+  if (rt.audit !== false) auditRejectedInput(hook, event, err, rt, started);
   return { exitCode: guard ? 2 : 1, stdout: '', stderr: `hookwarden: ${err.message} (${err.code}); ${what}.\n` };
 }
 
-function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
+/** The stdin of one of `hook`'s events, or null for another event. `seen.event` is the event the input named, when
+ * the hook takes it (a rejected input is audited under it). */
+function parseInput(hook: HookName, raw: Buffer | string, seen: { event?: string } = {}): HookStdin | null {
   const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
   const max = GUARD_HOOKS.has(hook) ? MAX_GUARD_BYTES : MAX_OBSERVER_BYTES;
   if (size > max) throw new HookwardenError('E_STDIN_TOO_LARGE', `stdin is ${size} bytes, over the ${max}-byte limit`);
@@ -81,8 +84,10 @@ function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
   }
   const name = (json as { hook_event_name?: unknown }).hook_event_name;
   // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).
-  if (typeof name === 'string' && name !== HOOKS[hook]) return null;
-  const parsed = SCHEMAS[HOOKS[hook]].safeParse(json);
+  if (typeof name === 'string' && !hookTakes(hook, name)) return null;
+  const event = typeof name === 'string' ? name : HOOKS[hook];
+  seen.event = event;
+  const parsed = SCHEMAS[event as SupportedEvent].safeParse(json);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
     throw new HookwardenError('E_STDIN_SCHEMA', `stdin field ${i?.path.map(String).join('.') || '(root)'}: ${i?.message ?? 'invalid'}`);
@@ -90,7 +95,7 @@ function parseInput(hook: HookName, raw: Buffer | string): HookStdin | null {
   return parsed.data as HookStdin;
 }
 
-async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Promise<UnifiedRoutingDecision> {
+async function route(input: HookStdin, deps: EngineDeps, routers: Routers, env: NodeJS.ProcessEnv): Promise<UnifiedRoutingDecision> {
   const mcpServer = (input as { mcp_server?: { name?: unknown } }).mcp_server?.name;
   const ctx = {
     sessionId: input.session_id,
@@ -99,6 +104,7 @@ async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Prom
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
     ...(typeof mcpServer === 'string' && mcpServer ? { mcpServer } : {}),
     ...(input.transcript_path ? { transcriptPath: input.transcript_path } : {}),
+    ...(isHeadlessEntrypoint(env.CLAUDE_CODE_ENTRYPOINT) ? { headless: true } : {}),
   };
   const missing = (): never => {
     throw new Error(`no router for ${input.hook_event_name} in this bundle`);
@@ -110,6 +116,8 @@ async function route(input: HookStdin, deps: EngineDeps, routers: Routers): Prom
       return (routers.UserPromptSubmit ?? missing)(input, ctx, deps);
     case 'PostToolUse':
       return (routers.PostToolUse ?? missing)(input, ctx, deps);
+    case 'PostToolUseFailure':
+      return (routers.PostToolUseFailure ?? missing)(input, ctx, deps);
     case 'Stop':
       return (routers.Stop ?? missing)(input, ctx, deps);
     case 'SessionStart':
@@ -153,14 +161,15 @@ async function loadPrepared(loc: Locations, rt: RuntimeDeps) {
 export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeDeps): Promise<HookRun> {
   const started = rt.now();
   let input: HookStdin | null;
+  const seen: { event?: string } = {};
   try {
-    input = parseInput(hook, raw);
+    input = parseInput(hook, raw, seen);
   } catch (err) {
     const e = err instanceof HookwardenError ? err : new HookwardenError('E_INTERNAL', oneLine(err));
-    return reject(hook, e, rt, started);
+    return reject(hook, e, rt, started, seen.event);
   }
   if (!input) return { exitCode: 0, stdout: '', stderr: '' };
-  const loc = locate(input.cwd, rt.env);
+  const loc = locate(input.cwd, rt.env, input.transcript_path);
   // An unsafe home (a link, someone else's, writable by others) is neither read nor written: lib/hook/home-guard.ts.
   const homeIssue = homeProblem(loc.hookwardenHome);
   let prepared: Prepared;
@@ -213,7 +222,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (input.hook_event_name === 'UserPromptSubmit' && router.enabled) deps.routingFrom = { cacheDir: homeIssue ? '' : loc.cacheDir, hookwardenHome: loc.hookwardenHome, writeCache: stateful };
   let decision: UnifiedRoutingDecision;
   try {
-    decision = await route(input, deps, rt.routers);
+    decision = await route(input, deps, rt.routers, rt.env);
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }

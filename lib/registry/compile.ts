@@ -87,6 +87,7 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
         kind: 'claim',
         requires: p.requires,
         since: p.since,
+        outcome: p.outcome,
         keywords: p.keywords,
         cues: p.cues.map((source) => ({ source, flags: 'iu' })),
       };

@@ -110,6 +110,9 @@ export const claimPatternSchema = z.strictObject({
   kind: z.literal('claim'),
   requires: z.array(actionKind).check(z.minLength(1)),
   since: z.enum(['turn', 'write']),
+  /** succeeded (default): only a command that succeeded backs the claim; ran: any that ran, failed ones too ("I ran
+   * the tests" is true of a failing run, "the tests pass" is not). */
+  outcome: z._default(z.enum(['ran', 'succeeded']), 'succeeded'),
   /** Lowercase substrings one of which every cue match contains: the cue regexes only run when one is present. */
   keywords: z.array(nonEmpty.check(z.refine((k) => k === k.toLowerCase(), 'must be lowercase'))).check(z.minLength(1)),
   cues: z.array(nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression'))).check(z.minLength(1)),

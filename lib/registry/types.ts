@@ -118,10 +118,13 @@ export interface CompiledAction extends CompiledBase {
 /** A claim in the assistant's final message that needs a matching tool call (phantom-claim detection). */
 export interface CompiledClaim extends CompiledBase {
   kind: 'claim';
-  /** Any one of these action kinds, run successfully, backs the claim. */
+  /** Any one of these action kinds, run successfully (or at all, with outcome `ran`), backs the claim. */
   requires: ActionKind[];
   /** turn: a backing call in this turn; write: in this turn and after the session's last file change. */
   since: 'turn' | 'write';
+  /** ran: a failed command backs it too ("I ran the tests"); succeeded: only one that succeeded. Absent (a registry
+   * cached before the field existed) means succeeded. */
+  outcome?: 'ran' | 'succeeded';
   /** Lowercase substrings one of which every cue match contains (a gate before the costly cue regexes). */
   keywords: string[];
   /** Case-insensitive regexes (flags "iu") over one sentence of the message. */

@@ -2,12 +2,13 @@
 // whose verdict the audit cannot reproduce (input masked, cut or left out; state of the session involved;
 // not a routed decision at all) is skipped with a reason instead. docs/replay.md has the policy.
 
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AuditEventV1 } from '../audit/event.js';
 import { LEVELS, type Level } from '../engine/types.js';
 import { GRANT_APPLIED } from '../engine/session-gate.js';
 import { INTERNAL_ERROR_ID } from '../engine/route.js';
 import { hookForEvent, type HookName } from '../hook/hooks.js';
+import { projectFromTranscript } from '../hook/locations.js';
 import { APPROVAL_REMEMBERED } from '../hook/run-hook.js';
 import { PRIVATE_MARK } from '../analyzers/memory/text.js';
 import { MEMORY_RULES } from '../memory/facts.js';
@@ -45,7 +46,7 @@ export function stateWrittenRule(rule: string): boolean {
 /** The parts of an audit line replay reads, checked. */
 export type LoggedDecision = Pick<
   AuditEventV1,
-  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session' | 'routing'
+  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'headless' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session' | 'routing'
 > & {
   verdict: Level;
   local: { matches: Array<{ id: string }> };
@@ -75,7 +76,7 @@ export interface Skipped {
   detail?: string;
 }
 
-const ROUTED = new Set(['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'Stop']);
+const ROUTED = new Set(['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PostToolUseFailure', 'Stop']);
 const NOT_DECISION_RULES = new Set(['INPUT_REJECTED', 'INPUT_REJECTED_FAIL_CLOSED', 'SESSION_START']);
 const TRUNCATED = /…\[\+\d+ chars\]$/u;
 const PLACEHOLDERS = new Set(['[too deep]', '[circular]']);
@@ -151,21 +152,12 @@ export function classify(l: AuditLine): Replayable | Skipped {
   return { kind: 'replayable', ...at, logged: e, hook, stdin: JSON.stringify(input), input, time: t };
 }
 
-/**
- * The project directory a logged call ran in. Claude Code gives hooks `$CLAUDE_PROJECT_DIR` and names the
- * transcript's folder after that directory (every character other than a letter or digit turned into "-"), so
- * the ancestor of `cwd` whose name encodes to the folder is the project. Without one, the cwd (what the hook
- * itself uses when `$CLAUDE_PROJECT_DIR` is unset).
- */
+/** The project directory a logged call ran in: the transcript's folder names it (lib/hook/locations.ts), else the
+ * cwd (what the hook itself uses when neither `$CLAUDE_PROJECT_DIR` nor a transcript says more). */
 export function projectDirOf(input: Record<string, unknown>): string {
   const cwd = resolve(typeof input.cwd === 'string' && input.cwd ? input.cwd : '/');
   const tp = input.transcript_path;
-  if (typeof tp !== 'string' || !tp) return cwd;
-  const folder = basename(dirname(tp));
-  for (let d = cwd; ; d = dirname(d)) {
-    if (d.replace(/[^A-Za-z0-9]/g, '-') === folder) return d;
-    if (dirname(d) === d) return cwd;
-  }
+  return projectFromTranscript(cwd, typeof tp === 'string' ? tp : undefined) ?? cwd;
 }
 
 const flat = (s: string, max: number): string => {

@@ -113,7 +113,11 @@ function routingSides(e: Replayable['logged'], d: UnifiedRoutingDecision): { bef
 
 /** The environment of one replayed line: the project recovered from its input, the registry under review. */
 function lineEnv(base: NodeJS.ProcessEnv, r: Replayable): NodeJS.ProcessEnv {
-  return { ...base, CLAUDE_PROJECT_DIR: projectDirOf(r.input) };
+  const env: NodeJS.ProcessEnv = { ...base, CLAUDE_PROJECT_DIR: projectDirOf(r.input) };
+  // A headless call is replayed headless (lib/engine/headless.ts): the entry point is not in stdin.
+  if (r.logged.headless) env.CLAUDE_CODE_ENTRYPOINT = 'sdk-cli';
+  else delete env.CLAUDE_CODE_ENTRYPOINT;
+  return env;
 }
 
 export async function replayLines(lines: readonly AuditLine[], files: readonly string[], opts: ReplayOptions): Promise<ReplayReport> {

@@ -34,8 +34,13 @@ import { ReloadingMemo } from './reload.js';
 
 export { DAEMON_LIMITS, type DaemonLimits } from './connections.js';
 
-/** Header the http hook entries send with `${CLAUDE_PROJECT_DIR}`: the project, when Claude Code interpolates it. */
+/** A project named by the caller (an entry a user wrote by hand). install writes none: Claude Code 2.1.332 leaves
+ * `${CLAUDE_PROJECT_DIR}` empty in http headers, so the project comes from the call's transcript_path. */
 export const PROJECT_DIR_HEADER = 'x-hookwarden-project-dir';
+
+/** Header the http hook entries send with `${CLAUDE_CODE_ENTRYPOINT}` (`sdk-cli` for `claude -p`). */
+export const ENTRYPOINT_HEADER = 'x-hookwarden-entrypoint';
+const ENTRYPOINT = /^[a-z][a-z0-9-]{0,31}$/;
 
 export interface DaemonOptions {
   /** 0 picks any free port (tests); the bound port is on the returned Daemon. */
@@ -160,14 +165,16 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
   const now = o.now ?? Date.now;
   const baseEnv: NodeJS.ProcessEnv = { ...o.env };
   delete baseEnv.CLAUDE_PROJECT_DIR;
+  delete baseEnv.CLAUDE_CODE_ENTRYPOINT;
   const envs = new Map<string, NodeJS.ProcessEnv>();
-  const envFor = (projectDir: string | undefined): NodeJS.ProcessEnv => {
-    if (!projectDir) return baseEnv;
-    let env = envs.get(projectDir);
+  const envFor = (projectDir: string | undefined, entrypoint: string | undefined): NodeJS.ProcessEnv => {
+    if (!projectDir && !entrypoint) return baseEnv;
+    const key = `${projectDir ?? ''}\0${entrypoint ?? ''}`;
+    let env = envs.get(key);
     if (!env) {
       if (envs.size >= 256) envs.clear();
-      env = { ...baseEnv, CLAUDE_PROJECT_DIR: projectDir };
-      envs.set(projectDir, env);
+      env = { ...baseEnv, ...(projectDir ? { CLAUDE_PROJECT_DIR: projectDir } : {}), ...(entrypoint ? { CLAUDE_CODE_ENTRYPOINT: entrypoint } : {}) };
+      envs.set(key, env);
     }
     return env;
   };
@@ -248,7 +255,9 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const dir = typeof raw === 'string' ? raw.trim() : '';
     // An uninterpolated "${CLAUDE_PROJECT_DIR}" or an empty value is not a project: the hook's cwd is then.
     const projectDir = dir && isAbsolute(dir) && !dir.includes('$') ? dir : undefined;
-    return { env: envFor(projectDir), now, newId: () => newDecisionId(now), embedded: EMBEDDED, engineVersion: ENGINE_VERSION, memo, routers: ALL_ROUTERS };
+    const ep = req.headers[ENTRYPOINT_HEADER];
+    const entrypoint = typeof ep === 'string' && ENTRYPOINT.test(ep.trim()) ? ep.trim() : undefined;
+    return { env: envFor(projectDir, entrypoint), now, newId: () => newDecisionId(now), embedded: EMBEDDED, engineVersion: ENGINE_VERSION, memo, routers: ALL_ROUTERS };
   }
 
   async function judge(hook: HookName, req: IncomingMessage): Promise<HttpAnswer | null> {

@@ -24,6 +24,8 @@ export interface ActionRecord {
   seq: number;
   /** Redacted excerpt of the command. */
   command: string;
+  /** The command failed or was interrupted (PostToolUseFailure): it ran, but backs no result and checks nothing. */
+  failed?: true;
 }
 
 /** What a remembered approval is about: one rule and the target it fired on (a file, a command excerpt). */
@@ -190,6 +192,8 @@ export type SessionEffect =
       writes: string[];
       reads: string[];
       actions: Array<{ kind: ActionKind; command: string }>;
+      /** The tool failed after it started: its actions are recorded as failed. */
+      failed?: true;
     }
   | { type: 'nudged'; verifyWriteSeq?: number; claims?: string[] }
   | { type: 'grant'; grant: Omit<Grant, 'id' | 'createdAt'> }
@@ -285,8 +289,9 @@ function observe(s: SessionState, e: Extract<SessionEffect, { type: 'observed' }
   }
   for (const a of e.actions) {
     s.seq += 1;
-    pushBounded(s.actions, { kind: a.kind, turn: s.turn, seq: s.seq, command: a.command }, LIMITS.actions);
-    if (VERIFYING.has(a.kind) && (s.changed.length || s.changedMore)) {
+    pushBounded(s.actions, { kind: a.kind, turn: s.turn, seq: s.seq, command: a.command, ...(e.failed ? { failed: true as const } : {}) }, LIMITS.actions);
+    // A check that failed verified nothing: the files stay unchecked, and Stop says the last check failed.
+    if (!e.failed && VERIFYING.has(a.kind) && (s.changed.length || s.changedMore)) {
       s.changed = [];
       s.changedMore = 0;
       s.verified = { seq: s.seq, how: `${a.kind}: ${a.command}` };

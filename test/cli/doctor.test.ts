@@ -2,7 +2,7 @@
 // passes, a stale bundle path, a broken config, an unwritable home and a daemon that is down each fail with a
 // line that says what to do; a real local server answering /healthz passes; the timed call really runs the hook.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ describe('hookwarden doctor', () => {
     expect(line(r.text(), 'hook PreToolUse')).toMatch(/^FAIL .*not installed \(run `hookwarden install`\)/);
     expect(line(r.text(), 'node')).toMatch(/^ok /);
     expect(line(r.text(), 'audit folder')).toMatch(/^ok .*is writable/);
-    expect(r.text()).toMatch(/5 checks failed\n$/);
+    expect(r.text()).toMatch(/6 checks failed\n$/);
   });
 
   it('passes after install, with the real hook call timed', async () => {
@@ -47,9 +47,22 @@ describe('hookwarden doctor', () => {
     const code = await runCli(['doctor'], r.io);
     expect(r.text(), r.text()).toContain('all checks passed');
     expect(code).toBe(0);
-    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event}`)).toMatch(/^ok +hook \S+ +command → \/.*\.js$/);
+    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^ok +hook \S+ +command → \/.*\.js$/);
     expect(line(r.text(), 'hook call')).toMatch(/^ok .*`rm -rf \/` denied in \d+ ms \(node -e 0: \d+ ms, ×\d+\.\d\d\)/);
     expect(line(r.text(), 'registry')).toMatch(/^ok .*\d+ patterns/);
+  });
+
+  it('fails an install from before failed tools were observed: PostToolUseFailure has no entry', async () => {
+    const r = rig();
+    expect(await runCli(['install'], r.io)).toBe(0);
+    const file = join(r.project, '.claude', 'settings.json');
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    delete s.hooks.PostToolUseFailure;
+    writeFileSync(file, JSON.stringify(s));
+    expect(await runCli(['doctor', '--no-timing'], r.io)).toBe(1);
+    expect(line(r.text(), 'hook PostToolUseFailure')).toMatch(/^FAIL .*not installed \(run `hookwarden install`\)/);
+    expect(line(r.text(), 'hook PostToolUse ')).toMatch(/^ok /);
+    expect(r.text()).toMatch(/1 check failed\n$/);
   });
 
   it('flags a bundle path that no longer exists, and a hook installed twice', async () => {

@@ -47,7 +47,7 @@ describe('install --mode http', () => {
     const cli = io(dir);
     expect(await runCli(['install', '--mode', 'http', '--port', '7600'], cli)).toBe(0);
     const out = cli.stdout.join('');
-    expect(out).toContain(`installed 5 hook entries (http) in ${file}`);
+    expect(out).toContain(`installed 6 hook entries (http) in ${file}`);
     expect(out).toContain(`export HOOKWARDEN_TOKEN="$(node "${join(ROOT, 'dist', 'cli.js')}" serve --print-token)"`);
     expect(out).toContain(`start the daemon before Claude Code: node "${join(ROOT, 'dist', 'cli.js')}" serve --port 7600`);
     const s = read(file);
@@ -56,13 +56,13 @@ describe('install --mode http', () => {
     expect(statSync(join(dir, 'hw', 'config.json')).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(join(dir, 'hw', 'config.json'), 'utf8')).serve.port).toBe(7600);
     expect(readFileSync(file, 'utf8')).not.toContain(t);
-    for (const [event, hook] of [['UserPromptSubmit', 'user-prompt'], ['PreToolUse', 'pre-tool-use'], ['PostToolUse', 'post-tool-use'], ['Stop', 'stop']] as const) {
+    for (const [event, hook] of [['UserPromptSubmit', 'user-prompt'], ['PreToolUse', 'pre-tool-use'], ['PostToolUse', 'post-tool-use'], ['PostToolUseFailure', 'post-tool-use'], ['Stop', 'stop']] as const) {
       expect(ours(s, event), event).toEqual([
         {
           type: 'http',
           url: `http://127.0.0.1:7600/hooks/${hook}`,
-          headers: { Authorization: 'Bearer ${HOOKWARDEN_TOKEN}', 'X-Hookwarden-Project-Dir': '${CLAUDE_PROJECT_DIR}' },
-          allowedEnvVars: ['HOOKWARDEN_TOKEN', 'CLAUDE_PROJECT_DIR'],
+          headers: { Authorization: 'Bearer ${HOOKWARDEN_TOKEN}', 'X-Hookwarden-Entrypoint': '${CLAUDE_CODE_ENTRYPOINT}' },
+          allowedEnvVars: ['HOOKWARDEN_TOKEN', 'CLAUDE_CODE_ENTRYPOINT'],
           timeout: 10,
         },
       ]);
@@ -79,7 +79,7 @@ describe('install --mode http', () => {
     expect(await runCli(['install', '--mode', 'http', '--scope', 'user'], io(dir))).toBe(0);
     const t = token(dir);
     const pre = ours(read(file), 'PreToolUse')[0]!;
-    expect(pre).toMatchObject({ url: 'http://127.0.0.1:7437/hooks/pre-tool-use', headers: { Authorization: `Bearer ${t}` }, allowedEnvVars: ['CLAUDE_PROJECT_DIR'] });
+    expect(pre).toMatchObject({ url: 'http://127.0.0.1:7437/hooks/pre-tool-use', headers: { Authorization: `Bearer ${t}` }, allowedEnvVars: ['CLAUDE_CODE_ENTRYPOINT'] });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // Re-running keeps the token (and so the file).
     const before = readFileSync(file, 'utf8');
@@ -99,7 +99,7 @@ describe('install --mode http', () => {
     const s = read(file);
     expect(ours(s, 'PreToolUse')[0]!.onFailure).toBe('block');
     expect(ours(s, 'UserPromptSubmit')[0]!.onFailure).toBe('block');
-    for (const e of ['PostToolUse', 'Stop', 'SessionStart']) expect(ours(s, e)[0]!.onFailure, e).toBeUndefined();
+    for (const e of ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(ours(s, e)[0]!.onFailure, e).toBeUndefined();
     // Back to open: the entries change, nothing else.
     const cli = io(dir);
     expect(await runCli(['install', '--settings', file, '--mode', 'http'], cli)).toBe(0);
@@ -132,9 +132,9 @@ describe('install --mode http', () => {
     const commandMode = read(file);
     const toHttp = io(dir);
     expect(await runCli(['install', '--settings', file, '--mode', 'http'], toHttp)).toBe(0);
-    expect(toHttp.stdout.join('')).toContain('installed 4 hook entries (http)'); // SessionStart was already right
+    expect(toHttp.stdout.join('')).toContain('installed 5 hook entries (http)'); // SessionStart was already right
     const http = read(file);
-    for (const e of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
+    for (const e of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop']) {
       expect(ours(http, e).map((h) => h.type), e).toEqual(['http']);
       expect(http.hooks[e]).toHaveLength(commandMode.hooks[e]!.length); // replaced where it was, not appended
     }
@@ -144,7 +144,7 @@ describe('install --mode http', () => {
     expect(ours(read(file), 'Stop').map((h) => h.url)).toEqual(['http://127.0.0.1:7700/hooks/stop']);
     const back = io(dir);
     expect(await runCli(['install', '--settings', file], back)).toBe(0);
-    expect(back.stdout.join('')).toContain('installed 4 hook entries');
+    expect(back.stdout.join('')).toContain('installed 5 hook entries');
     expect(read(file)).toEqual(commandMode);
     // A file holding both kinds (edited by hand): uninstall removes every entry of ours.
     const both = read(file);

@@ -19,7 +19,7 @@ const EXISTING = {
 };
 
 describe('install / uninstall', () => {
-  it('adds all five hooks with node and an absolute path, keeps existing settings, backs up, and is idempotent', async () => {
+  it('adds the five hooks (six events) with node and an absolute path, keeps existing settings, backs up, and is idempotent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-'));
     const file = join(dir, '.claude', 'settings.json');
     await runCli(['install'], io(dir)); // creates the file when absent
@@ -28,7 +28,10 @@ describe('install / uninstall', () => {
     expect(await runCli(['install', '--scope', 'project'], cli)).toBe(0);
     const s = JSON.parse(readFileSync(file, 'utf8'));
     expect(s.permissions).toEqual(EXISTING.permissions);
-    expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+    expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+    // A tool that failed (PostToolUseFailure) runs the same post-tool-use bundle, with the same matcher.
+    expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
+    expect(s.hooks.PostToolUseFailure[0].hooks[0].command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'post-tool-use.js')}"`);
     expect(s.hooks.PreToolUse[0]).toEqual(EXISTING.hooks.PreToolUse[0]);
     const ours = s.hooks.PreToolUse[1].hooks[0];
     expect(ours.command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
@@ -50,22 +53,31 @@ describe('install / uninstall', () => {
     // An install from before MCP tools were routed: its own group gets the current matcher, nothing else changes.
     s.hooks.PreToolUse[0].matcher = 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep';
     s.hooks.PostToolUse[0].matcher = 'Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep';
+    // …and from before failed tools were observed: no PostToolUseFailure entry yet.
+    delete s.hooks.PostToolUseFailure;
     writeFileSync(file, JSON.stringify(s));
     const cli = io(dir);
     expect(await runCli(['install', '--settings', file], cli)).toBe(0);
-    expect(cli.stdout.join('')).toContain('installed 2 hook entries');
+    expect(cli.stdout.join('')).toContain('installed 3 hook entries');
     const after = JSON.parse(readFileSync(file, 'utf8'));
     expect(after.hooks.PreToolUse).toHaveLength(1);
     expect(after.hooks.PreToolUse[0].matcher).toBe(matcher.source);
+    expect(after.hooks.PostToolUseFailure).toEqual(after.hooks.PostToolUse);
   });
 
-  it('uninstall removes exactly what install added', async () => {
+  it('uninstall removes exactly what install added, the PostToolUseFailure entry included', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-uninstall-'));
     const file = join(dir, 'settings.json');
-    writeFileSync(file, JSON.stringify(EXISTING));
+    // Someone else's handler for failed tools stays; ours goes.
+    const theirs = { matcher: 'Bash', hooks: [{ type: 'command', command: 'node /opt/failure-logger.js' }] };
+    const existing = { ...EXISTING, hooks: { ...EXISTING.hooks, PostToolUseFailure: [theirs] } };
+    writeFileSync(file, JSON.stringify(existing));
     await runCli(['install', '--settings', file], io(dir));
-    expect(await runCli(['uninstall', '--settings', file], io(dir))).toBe(0);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(EXISTING);
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PostToolUseFailure).toHaveLength(2);
+    const cli = io(dir);
+    expect(await runCli(['uninstall', '--settings', file], cli)).toBe(0);
+    expect(cli.stdout.join('')).toContain('removed 6 hook entries');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(existing);
   });
 
   it('refuses a settings file that is not JSON and leaves it untouched', async () => {
@@ -81,7 +93,7 @@ describe('install / uninstall', () => {
 });
 
 describe('repository wiring', () => {
-  it('.claude/settings.json and the plugin hooks.json point at the five built bundles', () => {
+  it('.claude/settings.json and the plugin hooks.json point at the five built bundles, one entry per event', () => {
     for (const [file, prefix] of [
       [join(ROOT, '.claude', 'settings.json'), '$CLAUDE_PROJECT_DIR'],
       [join(ROOT, 'hooks', 'hooks.json'), '${CLAUDE_PLUGIN_ROOT}'],
@@ -89,8 +101,10 @@ describe('repository wiring', () => {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const commands = Object.values(s.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
       expect(commands.sort()).toEqual(
-        ['post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node "${prefix}/dist/hooks/${h}.js"`),
+        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node "${prefix}/dist/hooks/${h}.js"`),
       );
+      expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+      expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
     }
   });
 

@@ -26,6 +26,24 @@ describe('session settings', () => {
     expect(c.config.session.phantomClaims).toBe('off');
   });
 
+  it('verifyIgnore: documentation by default (README.md, CLAUDE.md, docs/), replaced as a whole by a file', () => {
+    expect(DEFAULT_CONFIG.session.verifyIgnore).toEqual(expect.arrayContaining(['**/*.md', 'docs/**']));
+    const c = loadConfig([configFile({ session: { verifyIgnore: ['fixtures/**'] } })]);
+    expect(c.issues).toEqual([]);
+    expect(c.config.session.verifyIgnore).toEqual(['fixtures/**']);
+    expect(loadConfig([configFile({ session: { verifyIgnore: [] } })]).config.session.verifyIgnore).toEqual([]);
+  });
+
+  it.each([
+    [{ verifyIgnore: ['/abs/**'] }, 'session.verifyIgnore.0: must be a project-relative glob (got "/abs/**")'],
+    [{ verifyIgnore: 'docs/**' }, 'session.verifyIgnore: must be a list (got "docs/**")'],
+    [{ verifyIgnore: [''] }, 'session.verifyIgnore.0: must not be empty (got "")'],
+  ])('%j is refused with what it must be', (session, text) => {
+    const c = loadConfig([configFile({ session })]);
+    expect(c.issues).toHaveLength(1);
+    expect(c.issues[0]).toContain(text);
+  });
+
   it.each([
     [{ rememberApprovals: 'forever' }, 'session.rememberApprovals'],
     [{ verifyAfterWrite: 'nag' }, 'session.verifyAfterWrite'],

@@ -89,14 +89,28 @@ describe('routing a prompt in the engine', () => {
     let s = session();
     const first = await routeUserPrompt(SLOW, CTX, await withRouting({ session: s }));
     s = applyEffects(s, first.effects!, { now: FIXED_NOW, config: { rememberApprovals: 'session' } }).state;
-    const failed = await routePostTool('Task', { subagent_type: 'sql-optimizer', prompt: 'x' }, { is_error: true, content: 'agent crashed' }, CTX, await withRouting({ session: s }));
+    const failed = await routePostTool('Task', { subagent_type: 'sql-optimizer', prompt: 'x' }, { response: { is_error: true, content: 'agent crashed' } }, CTX, await withRouting({ session: s }));
     expect(failed.routing).toMatchObject({ iteration: 2, of: first.audit.decisionId, failed: 'agent:sql-optimizer', selected: ['agent:query-explainer'] });
     expect(failed.decision.injections[0]).toMatch(/^hookwarden routing: `sql-optimizer` failed; the project's `query-explainer` agent \(Task tool, subagent_type "query-explainer"\) is the next fit/);
     s = applyEffects(s, failed.effects!, { now: FIXED_NOW, config: { rememberApprovals: 'session' } }).state;
     const again = await routeUserPrompt(SLOW, CTX, await withRouting({ session: s }));
     expect((again.routing as { vetoed: Array<{ id: string; reason: string }> }).vetoed).toContainEqual({ id: 'agent:sql-optimizer', reason: 'failed earlier in this session' });
     // A successful subagent call is no failure.
-    const ok = await routePostTool('Task', { subagent_type: 'query-explainer', prompt: 'x' }, { content: [{ type: 'text', text: 'done' }] }, CTX, await withRouting({ session: s }));
+    const ok = await routePostTool('Task', { subagent_type: 'query-explainer', prompt: 'x' }, { response: { content: [{ type: 'text', text: 'done' }] } }, CTX, await withRouting({ session: s }));
     expect(ok.routing).toBeUndefined();
+  });
+
+  it('re-routes after a Task call that itself failed (PostToolUseFailure), but not after the user interrupted it', async () => {
+    let s = session();
+    const first = await routeUserPrompt(SLOW, CTX, await withRouting({ session: s }));
+    s = applyEffects(s, first.effects!, { now: FIXED_NOW, config: { rememberApprovals: 'session' } }).state;
+    const input = { subagent_type: 'sql-optimizer', prompt: 'x' };
+    const failed = await routePostTool('Task', input, { failed: { error: 'Agent terminated: API error', interrupted: false } }, CTX, await withRouting({ session: s }));
+    expect(failed.routing).toMatchObject({ iteration: 2, failed: 'agent:sql-optimizer', selected: ['agent:query-explainer'] });
+    expect(failed.effects).toContainEqual(expect.objectContaining({ type: 'routeFailed' }));
+    expect(failed.decision.injections[0]).toMatch(/^hookwarden routing: `sql-optimizer` failed; the project's `query-explainer` agent/);
+    const stopped = await routePostTool('Task', input, { failed: { error: 'Interrupted by user', interrupted: true } }, CTX, await withRouting({ session: s }));
+    expect(stopped.routing).toBeUndefined();
+    expect(stopped.decision.injections).toEqual([]);
   });
 });

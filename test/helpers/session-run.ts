@@ -102,10 +102,12 @@ export function outcome(r: Run): string {
   if (!r.stdout) return 'none';
   const j = JSON.parse(r.stdout) as {
     decision?: string;
-    hookSpecificOutput?: { permissionDecision?: string; additionalContext?: string };
+    hookSpecificOutput?: { hookEventName?: string; permissionDecision?: string; additionalContext?: string };
   };
   if (j.hookSpecificOutput?.permissionDecision) return j.hookSpecificOutput.permissionDecision;
   if (j.decision === 'block') return 'block';
+  // At Stop, text for the model is a block: Claude Code continues the conversation with it (docs/claude-code.md).
+  if (j.hookSpecificOutput?.hookEventName === 'Stop' && j.hookSpecificOutput.additionalContext) return 'block';
   if (j.hookSpecificOutput?.additionalContext) return 'context';
   return 'other';
 }

@@ -121,7 +121,8 @@ describe('runHook', () => {
     writeFileSync(join(r.home, 'config.json'), JSON.stringify({ keter: { eScore: 0, matrix: { OBSERVER: { none: 'block', low: 'block', medium: 'block', high: 'block', critical: 'block' } } } }));
     const stop = (active: boolean) => JSON.stringify({ session_id: 's', cwd: '/home/dev/project', hook_event_name: 'Stop', stop_hook_active: active });
     const first = await runHook('stop', stop(false), r);
-    expect(JSON.parse(first.stdout)).toMatchObject({ decision: 'block' });
+    expect(JSON.parse(first.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: expect.stringContaining('orchestrator') } });
+    expect(first.decision?.decision.action).toBe('block');
     const again = await runHook('stop', stop(true), r);
     expect(again.stdout).toBe('');
     expect(again.decision?.audit.decisionRules).toContain('STOP_HOOK_ACTIVE_NEVER_BLOCKS');

@@ -55,23 +55,39 @@ describe('Claude Code rendering', () => {
     expect(json(blk.stdout)).toEqual({ decision: 'block', reason: expect.stringContaining('[pack/id]') });
   });
 
-  it('PostToolUse: warn as additionalContext, block as decision:block (exit 0: the tool already ran)', () => {
+  it('PostToolUse: warn and block both reach the model as additionalContext (exit 0: the tool already ran)', () => {
     expect(json(renderDecision('PostToolUse', d('warn', { injections: ['w'] })).stdout).hookSpecificOutput).toEqual({ hookEventName: 'PostToolUse', additionalContext: 'w' });
     const b = renderDecision('PostToolUse', d('block'));
     expect(b.exitCode).toBe(0);
-    expect(json(b.stdout)).toEqual({ decision: 'block', reason: expect.any(String) });
+    // Not decision:block, which Claude Code shows the model with the hook's command line (install path) quoted.
+    expect(json(b.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'hookwarden block: thing [pack/id] — matched: x. Hint: do the safe thing' } });
   });
 
-  it('Stop: block with a non-empty reason', () => {
+  it('Stop: a block is additionalContext alone (delivered once, no command line), exit 0, merge rules left out', () => {
     const r = renderDecision('Stop', d('block'));
-    expect(json(r.stdout)).toEqual({ decision: 'block', reason: expect.stringMatching(/\S/) });
+    expect(r).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'hookwarden block: thing [pack/id] — matched: x. Hint: do the safe thing' } }),
+    });
     expect(renderDecision('Stop', d('allow')).stdout).toBe('');
   });
 
-  it('Stop: a reminder (warn) is additionalContext under hookSpecificOutput, never a block', () => {
+  it('Stop: a reminder (warn) goes to the user only: anything the model reads at Stop makes it continue', () => {
     const r = renderDecision('Stop', d('warn'));
     expect(r.exitCode).toBe(0);
-    expect(json(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: expect.stringMatching(/\S/) } });
+    expect(json(r.stdout)).toEqual({ systemMessage: expect.stringContaining('[pack/id]') });
+  });
+
+  it('PreToolUse rewrite: the model is told in additionalContext what ran instead (the reason on an allow never reaches it)', () => {
+    const updatedInput = { command: 'tail -n 200 app.log' };
+    const allow = json(renderDecision('PreToolUse', d('allow', { updatedInput, message: 'hookwarden rewrote the command: follows forever [x/tail-f] — it now runs `tail -n 200 app.log`. Rules: NON_INTERACTIVE_REWRITE.' })).stdout);
+    expect(allow.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow', updatedInput, additionalContext: expect.stringContaining('it now runs `tail -n 200 app.log`') });
+    expect(allow.hookSpecificOutput.additionalContext).not.toContain('Rules:');
+    const ask = json(renderDecision('PreToolUse', d('ask', { updatedInput })).stdout);
+    expect(ask.hookSpecificOutput).toMatchObject({ permissionDecision: 'ask', updatedInput, additionalContext: expect.stringContaining('[pack/id]') });
+    // No rewrite, no additionalContext on an ask.
+    expect(json(renderDecision('PreToolUse', d('ask')).stdout).hookSpecificOutput).not.toHaveProperty('additionalContext');
   });
 
   it('is one compact line and keeps every string under Claude Code\'s 10,000-character cap', () => {

@@ -68,6 +68,7 @@ const OWN: Array<{ name: string; hook: Parameters<Recorder['call']>[0]; stdin: s
 const FIXTURE_SKIPS: Record<string, SkipReason> = {
   'pre-mcp-memory-sensitive': 'input-withheld',
   'post-read-leaks-token': 'input-redacted',
+  'post-failure-leaks-token': 'input-redacted',
   'pre-multiedit-secret': 'input-redacted',
   'pre-write-secret-in-source': 'input-redacted',
   'prompt-secret': 'input-redacted',

@@ -54,6 +54,17 @@ describe('classify', () => {
     expect(JSON.parse(c.stdin)).toEqual(INPUT);
   });
 
+  it('replays a PostToolUseFailure line through the post-tool-use hook', () => {
+    const input = { ...INPUT, hook_event_name: 'PostToolUseFailure', tool_input: { command: 'npm test' }, error: 'Exit code 1', is_interrupt: false };
+    const c = classify(at(line({ event: 'PostToolUseFailure', input, local: { matches: [], max_severity: 'none', level: 'silent', confidence: 0 }, verdict: 'silent' })));
+    expect(c).toMatchObject({ kind: 'replayable', hook: 'post-tool-use' });
+    if (c.kind !== 'replayable') throw new Error('not replayable');
+    expect(JSON.parse(c.stdin)).toEqual(input);
+    expect(targetOf('PostToolUseFailure', input)).toBe('npm test');
+    // The logged event and the input's must agree.
+    expect(reason(line({ event: 'PostToolUseFailure', input: { ...input, hook_event_name: 'PostToolUse' } }))).toBe('malformed');
+  });
+
   it('passes unreadable and partial lines through as skipped', () => {
     expect(classify({ file: 'f', line: 1, kind: 'unreadable' })).toEqual({ kind: 'skipped', file: 'f', line: 1, reason: 'unreadable' });
     expect(classify({ file: 'f', line: 9, kind: 'partial-line' })).toMatchObject({ reason: 'partial-line' });

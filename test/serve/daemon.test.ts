@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hookEnv, loadFixtures, type Fixture } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/registry.js';
+import { hookForEvent } from '../../lib/hook/hooks.js';
 
 const CLI = join(ROOT, 'dist', 'cli.js');
 const TOKEN = 'test-token-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -164,9 +165,10 @@ describe('hookwarden serve under load (a second process, keep-alive, 16 in fligh
     const lines = auditLines(home);
     const calls = lines.filter((l) => l.event !== 'memory');
     expect(calls).toHaveLength(2000);
-    for (const [hook, event] of Object.entries(EVENT_OF)) {
-      expect(calls.filter((l) => l.event === event).length, hook).toBe(summary.byHook[hook]);
+    for (const hook of Object.keys(EVENT_OF)) {
+      expect(calls.filter((l) => hookForEvent(String(l.event)) === hook).length, hook).toBe(summary.byHook[hook]);
     }
+    expect(calls.some((l) => l.event === 'PostToolUseFailure')).toBe(true); // posted to /hooks/post-tool-use
     const routed = calls.filter((l) => l.event !== 'SessionStart');
     expect(routed.every((l) => Array.isArray(l.rules) && (l.rules as string[]).length > 0 && /^[0-9a-f]{64}$/.test(String(l.registry_hash)))).toBe(true);
     const ids = lines.map((l) => l.decision_id);
@@ -313,6 +315,16 @@ describe('hookwarden serve: one daemon, many checks', () => {
     expect(JSON.parse(viaHeader.body).hookSpecificOutput.permissionDecision).toBe('allow');
     const uninterpolated = await call(d.port, '/hooks/pre-tool-use', { body: ls, headers: { 'X-Hookwarden-Project-Dir': '${CLAUDE_PROJECT_DIR}' } });
     expect(uninterpolated.body).toBe('');
+    // Claude Code leaves that header empty; started in the project and now in a subfolder of it, the transcript's
+    // folder name still says which project (lib/hook/locations.ts).
+    mkdirSync(join(project, 'src', 'deep'), { recursive: true });
+    const transcript = join(tmpdir(), 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), 's.jsonl');
+    const fromSub = JSON.stringify({ ...JSON.parse(ls), cwd: join(project, 'src', 'deep'), transcript_path: transcript });
+    const viaTranscript = await call(d.port, '/hooks/pre-tool-use', { body: fromSub, headers: { 'X-Hookwarden-Project-Dir': '' } });
+    expect(JSON.parse(viaTranscript.body).hookSpecificOutput.permissionDecision).toBe('allow');
+    // Without a transcript naming it, the subfolder is the project, and the project's config is not found.
+    const noTranscript = JSON.stringify({ ...JSON.parse(ls), cwd: join(project, 'src', 'deep') });
+    expect((await call(d.port, '/hooks/pre-tool-use', { body: noTranscript })).body).toBe('');
     expect(d.stderr()).toMatch(/reloading config and registry for .*patterns\.json/);
   });
 

@@ -28,7 +28,9 @@ describe('httpAnswer: a command hook result as an http hook answer', () => {
       const a = httpAnswer(hook, run);
       expect(a).toEqual({ status: 200, body: run.stdout, type: 'application/json' });
       const j = JSON.parse(a.body);
-      expect(j.decision === 'block' || j.hookSpecificOutput?.permissionDecision === 'deny', hook).toBe(true);
+      // Stop and PostToolUse blocks reach the model as additionalContext (docs/claude-code.md); the others decide.
+      const told = hook === 'stop' || hook === 'post-tool-use' ? typeof j.hookSpecificOutput?.additionalContext === 'string' : false;
+      expect(told || j.decision === 'block' || j.hookSpecificOutput?.permissionDecision === 'deny', hook).toBe(true);
     }
   });
 

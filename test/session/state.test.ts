@@ -77,6 +77,17 @@ describe('applyEffects', () => {
     expect(r.state.changed).toEqual([]);
   });
 
+  it('a check that failed is recorded as failed and checks nothing; what its command wrote is still changed', () => {
+    let s = apply(fresh(), [wrote('src/a.ts')]).state;
+    s = apply(s, [{ type: 'observed', tool: 'Bash', writes: ['src/gen.ts'], reads: [], actions: [{ kind: 'test', command: 'gen && npm test' }], failed: true }]).state;
+    expect(s.changed.map((c) => c.path)).toEqual(['src/a.ts', 'src/gen.ts']);
+    expect(s.verified).toBeUndefined();
+    expect(s.actions).toEqual([{ kind: 'test', turn: 0, seq: 3, command: 'gen && npm test', failed: true }]);
+    s = apply(s, [ran('test', 'npm test')]).state;
+    expect(s.changed).toEqual([]);
+    expect(s.actions.at(-1)).not.toHaveProperty('failed');
+  });
+
   it('keeps at most LIMITS.changed files and counts the rest', () => {
     const paths = Array.from({ length: LIMITS.changed + 7 }, (_, i) => `f${i}.ts`);
     const s = apply(fresh(), [wrote(...paths)]).state;

@@ -1,5 +1,5 @@
 // hookwarden doctor: is this installation sound? One line per check (ok / warn / FAIL), exit 1 if any failed.
-// Checks: node version; the built bundles; Claude Code settings entries for the five hooks (present, pointing at
+// Checks: node version; the built bundles; Claude Code settings entries for each event install wires (present, pointing at
 // bundles that exist, not installed twice); writable state and audit folders; config and registry valid; the
 // daemon reachable when http hooks are installed; and one real hook call, timed against `node -e 0`.
 
@@ -19,7 +19,7 @@ import { missingRouteTargets } from '../route-checks.js';
 import { oneLine } from '../../errors.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
-import { readSettings } from '../settings.js';
+import { HOOK_EVENTS, readSettings } from '../settings.js';
 import { installRoot } from './install.js';
 import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
@@ -36,6 +36,8 @@ const MIN_NODE_MAJOR = 20;
 const HOOK_NAMES = Object.keys(HOOKS) as HookName[];
 
 interface Entry {
+  /** The settings event it is under. */
+  event: string;
   hook: HookName;
   kind: 'command' | 'http';
   /** The bundle path (command) or URL (http). */
@@ -57,18 +59,18 @@ function entriesIn(file: string): Entry[] | string {
     return `cannot read ${file}: ${oneLine(err)}`;
   }
   const out: Entry[] = [];
-  for (const groups of Object.values(settings.hooks ?? {})) {
+  for (const [event, groups] of Object.entries(settings.hooks ?? {})) {
     if (!Array.isArray(groups)) continue;
     for (const g of groups) {
       for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
         if (h?.type === 'command' && typeof h.command === 'string') {
           const m = /"([^"]*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)"|(\S*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)/.exec(h.command);
           const hook = (m?.[2] ?? m?.[4]) as HookName | undefined;
-          if (hook && HOOK_NAMES.includes(hook)) out.push({ hook, kind: 'command', target: (m?.[1] ?? m?.[3] ?? '').replace(/\\(["\\$`])/g, '$1'), file });
+          if (hook && HOOK_NAMES.includes(hook)) out.push({ event, hook, kind: 'command', target: (m?.[1] ?? m?.[3] ?? '').replace(/\\(["\\$`])/g, '$1'), file });
         } else if (h?.type === 'http' && typeof h.url === 'string') {
           const m = /\/hooks\/([a-z-]+)$/.exec(h.url);
           const hook = m?.[1] as HookName | undefined;
-          if (hook && HOOK_NAMES.includes(hook)) out.push({ hook, kind: 'http', target: h.url, file });
+          if (hook && HOOK_NAMES.includes(hook)) out.push({ event, hook, kind: 'http', target: h.url, file });
         }
       }
     }
@@ -84,9 +86,10 @@ function checkSettings(loc: Locations): { checks: Check[]; entries: Entry[] } {
     if (typeof found === 'string') checks.push({ status: 'fail', what: 'settings', detail: found });
     else entries.push(...found);
   }
-  for (const hook of HOOK_NAMES) {
-    const mine = entries.filter((e) => e.hook === hook);
-    const what = `hook ${HOOKS[hook]}`;
+  // One line per event install wires (PostToolUse and PostToolUseFailure both run post-tool-use).
+  for (const { event, hook } of HOOK_EVENTS) {
+    const mine = entries.filter((e) => e.event === event && e.hook === hook);
+    const what = `hook ${event}`;
     if (!mine.length) {
       checks.push({ status: 'fail', what, detail: 'not installed (run `hookwarden install`)' });
       continue;

@@ -28,6 +28,13 @@ function withHints(d: FinalDecision): string {
   return clip(d.hints.length ? `${d.message} Hint: ${d.hints.join(' ')}` : d.message);
 }
 
+/** The merge rules' names ("Rules: LOCAL_BLOCK_STANDS.") are for the audit and the user; the model acts on the
+ * finding, its pattern id and the hint. Text the model reads as context stays short without them. */
+export function forModel(d: FinalDecision): string {
+  const message = d.message.replace(/ Rules: [A-Z0-9_]+(?:, [A-Z0-9_]+)*\./g, '');
+  return clip(d.hints.length ? `${message} Hint: ${d.hints.join(' ')}` : message);
+}
+
 function context(d: FinalDecision): string | undefined {
   return d.injections.length ? clip(d.injections.join('\n')) : undefined;
 }
@@ -48,7 +55,7 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
         hookEventName: 'PreToolUse',
         permissionDecision: 'ask',
         permissionDecisionReason: reason,
-        ...(d.updatedInput ? { updatedInput: d.updatedInput } : {}),
+        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: forModel(d) } : {}),
       },
     });
   }
@@ -65,7 +72,9 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
         hookEventName: 'PreToolUse',
         permissionDecision: 'allow',
         permissionDecisionReason: reason,
-        ...(d.updatedInput ? { updatedInput: d.updatedInput } : {}),
+        // The reason on an allow never reaches the model (seen in Claude Code 2.1.332), and its history still
+        // shows the command it asked for: additionalContext tells it what ran instead, and why.
+        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: forModel(d) } : {}),
       },
     });
   }
@@ -91,7 +100,9 @@ function renderUserPrompt(d: FinalDecision): HookOutput {
 }
 
 function renderPostToolUse(d: FinalDecision): HookOutput {
-  if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) });
+  // The tool already ran, so a "block" can only tell the model. `decision: "block"` would reach it as an error line
+  // quoting the hook's command (install path included); additionalContext reaches it once, as the reason alone.
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: forModel(d) } });
   if (d.action === 'ask' || d.action === 'warn') {
     return out({
       systemMessage: clip(d.message),
@@ -103,13 +114,26 @@ function renderPostToolUse(d: FinalDecision): HookOutput {
   return out(ctx ? { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: ctx } } : null);
 }
 
-function renderStop(d: FinalDecision): HookOutput {
-  if (d.action === 'block') {
-    const reason = withHints(d);
-    return out({ decision: 'block', reason }, 2, line(reason));
+/** A tool that started and failed: nothing is left to block (its error already reached the model), so every finding
+ * is context, never `decision: "block"`: a credential in the error text, a re-route after a suggested subagent failed. */
+function renderPostToolUseFailure(d: FinalDecision): HookOutput {
+  const ctx = context(d);
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: forModel(d) } });
+  if (d.action === 'ask' || d.action === 'warn') {
+    return out({ systemMessage: clip(d.message), hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx ?? withHints(d) } });
   }
-  // remind: feedback the model sees without an error ("Stop hook feedback").
-  if (d.action === 'warn') return out({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: context(d) ?? withHints(d) } });
+  return out(ctx ? { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx } } : null);
+}
+
+// Stop, as Claude Code 2.1.332 handles each form (test/clients/claude-code.test.ts shows it on the real CLI):
+//  - `decision: "block"` reaches the model twice, once as feedback and once as an error line quoting the hook's
+//    command with its absolute path; exit 2 with stderr reaches it once but prefixed with that command;
+//  - `hookSpecificOutput.additionalContext` reaches it once, as the text alone, and the conversation continues (the
+//    next Stop carries stop_hook_active: true, as after a block). So a block is rendered that way.
+//  - a reminder goes to the user (systemMessage): anything the model reads at Stop makes it continue.
+function renderStop(d: FinalDecision): HookOutput {
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: forModel(d) } });
+  if (d.action === 'warn') return out({ systemMessage: forModel(d) });
   return out(null);
 }
 
@@ -121,6 +145,8 @@ export function renderDecision(event: SupportedEvent, d: FinalDecision): HookOut
       return renderUserPrompt(d);
     case 'PostToolUse':
       return renderPostToolUse(d);
+    case 'PostToolUseFailure':
+      return renderPostToolUseFailure(d);
     case 'Stop':
       return renderStop(d);
     case 'SessionStart': {

@@ -33,6 +33,16 @@ export const postToolUseSchema = z.looseObject({
   duration_ms: z.optional(z.number()),
 });
 
+/** A tool call that failed after it started (a Bash command exiting non-zero, an edit that could not be applied,
+ * an interrupt): `error` instead of `tool_response`. Answered by the post-tool-use hook, like PostToolUse. */
+export const postToolUseFailureSchema = z.looseObject({
+  ...toolBase,
+  hook_event_name: z.literal('PostToolUseFailure'),
+  error: z.string(),
+  is_interrupt: z.optional(z.boolean()),
+  duration_ms: z.optional(z.number()),
+});
+
 export const userPromptSubmitSchema = z.looseObject({
   ...base,
   hook_event_name: z.literal('UserPromptSubmit'),
@@ -56,6 +66,7 @@ export const sessionStartSchema = z.looseObject({
 
 export type PreToolUseInput = z.infer<typeof preToolUseSchema>;
 export type PostToolUseInput = z.infer<typeof postToolUseSchema>;
+export type PostToolUseFailureInput = z.infer<typeof postToolUseFailureSchema>;
 export type UserPromptSubmitInput = z.infer<typeof userPromptSubmitSchema>;
 export type StopInput = z.infer<typeof stopSchema>;
 export type SessionStartInput = z.infer<typeof sessionStartSchema>;
@@ -63,10 +74,11 @@ export type SessionStartInput = z.infer<typeof sessionStartSchema>;
 export const SCHEMAS = {
   PreToolUse: preToolUseSchema,
   PostToolUse: postToolUseSchema,
+  PostToolUseFailure: postToolUseFailureSchema,
   UserPromptSubmit: userPromptSubmitSchema,
   Stop: stopSchema,
   SessionStart: sessionStartSchema,
 } as const;
 
 export type SupportedEvent = keyof typeof SCHEMAS;
-export type HookStdin = PreToolUseInput | PostToolUseInput | UserPromptSubmitInput | StopInput | SessionStartInput;
+export type HookStdin = PreToolUseInput | PostToolUseInput | PostToolUseFailureInput | UserPromptSubmitInput | StopInput | SessionStartInput;
