@@ -31,9 +31,10 @@ export function checkHint(deps: EngineDeps, fallback: string): string {
   return `Run \`${first?.command}\` (${first?.source})${also} and report its real result.`;
 }
 
-/** The setting behind the nudge and how to change it, for the model and the user who reads the reason. */
+/** The setting behind the nudge and how to change it, for the model and the user who reads the reason. It ends the
+ * message, not the hint, so the hint stays the same as a phantom claim's and is given once when both fire. */
 function settingNote(mode: 'remind' | 'block'): string {
-  return `(session.verifyAfterWrite: ${mode}; set ${mode === 'block' ? 'remind' : 'block'} or off in .hookwarden/config.json to change)`;
+  return `(session.verifyAfterWrite: ${mode}; ${mode === 'block' ? 'remind' : 'block'} or off in .hookwarden/config.json)`;
 }
 
 /** Per check kind, the newest run after `since` that failed and was not followed by a run of the same kind. */
@@ -80,8 +81,8 @@ export function unverified(s: SessionState, deps: EngineDeps, ignored: (path: st
         kind: 'session',
         severity: 'high',
         action,
-        message: `the last ${what.join(' and ')} after the last change failed (${failed.map((a) => `\`${a.command}\``).join(', ')})`,
-        hint: `Fix what it reports and run it again, or tell the user plainly that it fails and why. ${settingNote(mode)}`,
+        message: `the last ${what.join(' and ')} after the last change failed (${failed.map((a) => `\`${a.command}\``).join(', ')}) ${settingNote(mode)}`,
+        hint: 'Fix what it reports and run it again, or tell the user plainly that it fails and why.',
         // The files the failed check leaves unverified; a check that passed earlier may have cleared the list.
         matched: count ? files : failed.map((a) => a.command).join('; '),
       },
@@ -95,8 +96,8 @@ export function unverified(s: SessionState, deps: EngineDeps, ignored: (path: st
       kind: 'session',
       severity: 'high',
       action,
-      message: `${count === 1 ? '1 file was' : `${count} files were`} changed and nothing checked them since (no test, build, type-check or lint ran after the last change, and the files were not re-read)`,
-      hint: `${checkHint(deps, 'Run the project\'s tests or checks, or re-read the changed files, and report what you verified.')} ${settingNote(mode)}`,
+      message: `${count === 1 ? '1 changed file was' : `${count} changed files were`} not checked (no test, build, type-check, lint or re-read since) ${settingNote(mode)}`,
+      hint: checkHint(deps, 'Run the project\'s tests or checks, or re-read the changed files, and report what you verified.'),
       matched: files,
     },
   };

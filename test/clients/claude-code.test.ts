@@ -108,7 +108,7 @@ describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
     const stop = seenText(r.conv[3]!);
     expect(stop).toContain('[session/unverified-changes]');
     expect(stop).toMatch(/npm test.{0,80}failed|failed.{0,80}npm test/s);
-    expect(stop).not.toContain('nothing checked them');
+    expect(stop).not.toContain('not checked');
   });
 
   it('rewrite: `tail -f` runs bounded, and the model is told what ran instead and why', async () => {

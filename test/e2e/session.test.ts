@@ -147,7 +147,7 @@ describe('one session under parallel hook processes', () => {
     // And the Stop sees all twelve changed files.
     const stop = par.call({ hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Split the module.' });
     expect(outcome(stop)).toBe('block');
-    expect(stop.stdout).toContain(`${N} files were changed`);
+    expect(stop.stdout).toContain(`${N} changed files were not checked`);
     // Every call was audited.
     expect(par.audit()).toHaveLength(4 * N + N + 1);
   }, 120_000);
