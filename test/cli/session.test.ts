@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../lib/cli/main.js';
 import { memoryIO } from '../helpers/cli.js';
+import { FIXED_NOW } from '../helpers/registry.js';
+import { DEFAULT_CONFIG } from '../../lib/config/defaults.js';
+import { updateSession } from '../../lib/session/session-file.js';
 
 const home = () => mkdtempSync(join(tmpdir(), 'hw-cli-session-'));
 
@@ -47,5 +50,14 @@ describe('session commands', () => {
     io = memoryIO({ home: h });
     expect(await runCli(['revoke', 'g999', '--session', 's1'], io)).toBe(1);
     expect(io.stdout()).toContain('no such grant');
+  });
+
+  it('session show lists changed docs apart from the files that still need a check (session.verifyIgnore)', async () => {
+    const h = home();
+    updateSession(h, 's2', '/home/dev/project', [{ type: 'observed', tool: 'Write', writes: ['README.md', 'src/a.ts', 'docs/guide.txt'], reads: [], actions: [] }], FIXED_NOW, DEFAULT_CONFIG.session);
+    const io = memoryIO({ home: h });
+    expect(await runCli(['session', 'show', '--session', 's2'], io)).toBe(0);
+    expect(io.stdout()).toContain('unchecked: src/a.ts\n');
+    expect(io.stdout()).toContain('no check needed (session.verifyIgnore): README.md, docs/guide.txt\n');
   });
 });

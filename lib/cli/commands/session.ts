@@ -10,6 +10,7 @@ import { listSessions, loadSession, updateSession } from '../../session/session-
 import { activeGrants, readOnlyStatus, type SessionEffect, type SessionState } from '../../session/state.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
+import { verifyIgnored } from '../../engine/verify-write.js';
 
 async function context(io: CliIO) {
   const rt = runtimeFor(io, true);
@@ -39,15 +40,21 @@ async function change(io: CliIO, sessionOpt: string | undefined, command: string
   return { code: 0, notes, state: u.state };
 }
 
-function describe(s: SessionState, now: number): string {
+const fileList = (paths: string[], more = 0): string =>
+  paths.length + more ? paths.join(', ') + (more ? ` and ${more} more` : '') : 'none';
+
+/** `ignored`: session.verifyIgnore (docs and prose): changed, but no check is asked for them. */
+function describe(s: SessionState, now: number, ignored: (path: string) => boolean): string {
   const ro = readOnlyStatus(s);
   const grants = activeGrants(s, now);
+  const prose = s.changed.filter((c) => ignored(c.path)).map((c) => c.path);
   const lines = [
     `session:   ${s.sessionId}`,
     `project:   ${s.projectDir}`,
     `updated:   ${new Date(s.updatedAt).toISOString()} (turn ${s.turn})`,
     `mode:      ${ro ? `read-only (${ro.scope}: ${ro.why})` : 'normal'}`,
-    `unchecked: ${s.changed.length + s.changedMore ? s.changed.map((c) => c.path).join(', ') + (s.changedMore ? ` and ${s.changedMore} more` : '') : 'none'}`,
+    `unchecked: ${fileList(s.changed.filter((c) => !ignored(c.path)).map((c) => c.path), s.changedMore)}`,
+    ...(prose.length ? [`no check needed (session.verifyIgnore): ${fileList(prose)}`] : []),
     `verified:  ${s.verified ? s.verified.how : 'not since the last change'}`,
     `grants:    ${grants.length ? '' : 'none'}`,
     ...grants.map(
@@ -88,7 +95,8 @@ async function showSession(io: CliIO, sessionOpt: string | undefined): Promise<n
     return 1;
   }
   const { state, note } = loadSession(loc.hookwardenHome, picked.id, loc.projectDir, rt.now(), config.session);
-  io.out(describe(state, rt.now()) + (note ? `note:      ${note}\n` : ''));
+  const ignored = await verifyIgnored(config.session.verifyIgnore);
+  io.out(describe(state, rt.now(), ignored) + (note ? `note:      ${note}\n` : ''));
   return 0;
 }
 
