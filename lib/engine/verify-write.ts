@@ -71,34 +71,24 @@ export function unverified(s: SessionState, deps: EngineDeps, ignored: (path: st
   const names = relevant.slice(-5).map((c) => c.path);
   const more = count - names.length;
   const files = `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const finding = (message: string, hint: string, matched: string): Unverified => ({
+    seq: since,
+    match: { id: UNVERIFIED_ID, kind: 'session', severity: 'high', action, message: `${message} ${settingNote(mode)}`, hint, matched },
+  });
   const failed = failedChecks(s, since);
   if (failed.length) {
     const what = failed.map((a) => KIND_RUN[a.kind] ?? a.kind);
-    return {
-      seq: since,
-      match: {
-        id: UNVERIFIED_ID,
-        kind: 'session',
-        severity: 'high',
-        action,
-        message: `the last ${what.join(' and ')} after the last change failed (${failed.map((a) => `\`${a.command}\``).join(', ')}) ${settingNote(mode)}`,
-        hint: 'Fix what it reports and run it again, or tell the user plainly that it fails and why.',
-        // The files the failed check leaves unverified; a check that passed earlier may have cleared the list.
-        matched: count ? files : failed.map((a) => a.command).join('; '),
-      },
-    };
+    return finding(
+      `the last ${what.join(' and ')} after the last change failed (${failed.map((a) => `\`${a.command}\``).join(', ')})`,
+      'Fix what it reports and run it again, or tell the user plainly that it fails and why.',
+      // The files the failed check leaves unverified; a check that passed earlier may have cleared the list.
+      count ? files : failed.map((a) => a.command).join('; '),
+    );
   }
   if (!count) return undefined;
-  return {
-    seq: since,
-    match: {
-      id: UNVERIFIED_ID,
-      kind: 'session',
-      severity: 'high',
-      action,
-      message: `${count === 1 ? '1 changed file was' : `${count} changed files were`} not checked (no test, build, type-check, lint or re-read since) ${settingNote(mode)}`,
-      hint: checkHint(deps, 'Run the project\'s tests or checks, or re-read the changed files, and report what you verified.'),
-      matched: files,
-    },
-  };
+  return finding(
+    `${count === 1 ? '1 changed file was' : `${count} changed files were`} not checked (no test, build, type-check, lint or re-read since)`,
+    checkHint(deps, 'Run the project\'s tests or checks, or re-read the changed files, and report what you verified.'),
+    files,
+  );
 }
