@@ -1,6 +1,7 @@
 // The audit record: one JSON line per decision, versioned, redacted and bounded.
 
-import type { Level, Severity, UnifiedRoutingDecision } from '../engine/types.js';
+import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { Level, Severity } from '../vocab/levels.js';
 
 export const AUDIT_SCHEMA_VERSION = 1;
 

@@ -9,7 +9,7 @@
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditDirFor } from './paths.js';
-import { DAY_MS, parseAuditFileName } from './query.js';
+import { DAY_MS, parseAuditFileName } from './query/index.js';
 
 /**
  * Removes `audit-YYYY-MM-DD.jsonl` files dated more than `retentionDays` days before the UTC date of `now`

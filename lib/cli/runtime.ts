@@ -1,6 +1,6 @@
 // RuntimeDeps for CLI commands: the same embedded registry and version as the hook bundles.
 
-import type { RuntimeDeps } from '../hook/run-hook.js';
+import type { RuntimeDeps } from '../hook/runtime.js';
 import { EMBEDDED, ENGINE_VERSION } from '../hook/main.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
 import type { CliIO } from './io.js';

@@ -4,7 +4,7 @@
 import { readRegularFile } from '../fs/read.js';
 import * as z from 'zod/mini';
 import { canonicalHash } from '../registry/hash.js';
-import { isDuration } from '../session/duration.js';
+import { isDuration } from '../vocab/duration.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { issueText } from './issue-text.js';
 import type { HookwardenConfig } from './types.js';

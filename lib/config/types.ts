@@ -1,6 +1,6 @@
 // Configuration shapes. Defaults live in defaults.ts; files are merged user < project (see docs/configuration.md).
 
-import type { KeterLevel, Severity } from '../engine/types.js';
+import type { KeterLevel, Severity } from '../vocab/levels.js';
 
 export interface TrustTier {
   name: string;

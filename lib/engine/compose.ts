@@ -1,8 +1,10 @@
 // Builds the final decision text: which matches explain the verdict, their rule ids and recovery hints.
 
-import { actionToLevel, levelRank } from './lattice.js';
+import { actionToLevel, levelRank } from '../vocab/levels.js';
 import type { MergeResult } from './merge-rules.js';
-import type { FinalDecision, LocalResult, Match, OrchestrationResult, Suggestion } from './types.js';
+import type { FinalDecision, LocalResult } from './types.js';
+import type { Match, Suggestion } from '../vocab/match.js';
+import type { OrchestrationResult } from '../vocab/orchestrator.js';
 
 export const KETER_HINT =
   'The orchestrator asked for this, not a local pattern: ask the user to confirm, or tune keter.eScore / keter.matrix in the hookwarden config.';

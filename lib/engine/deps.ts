@@ -6,10 +6,9 @@ import type { Lexicon } from '../analyzers/routing/tokens.js';
 import type { ExternalSecretFinding } from '../analyzers/secrets/secretlint.js';
 import type { HookwardenConfig } from '../config/types.js';
 import type { CompiledRegistry } from '../registry/types.js';
-import type { ProjectCheck } from '../hook/project-checks.js';
 import type { MemoryFile, MemoryScope } from '../memory/facts.js';
 import type { SessionState } from '../session/state.js';
-import type { KeterRequest, OrchestrationResult } from './types.js';
+import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
 
 export interface EngineDeps {
   now: () => number;
@@ -53,6 +52,13 @@ export interface MemoryAccess {
 }
 
 /** Per-call context shared by every route. */
+/** The project's own check command, found by the hook runner (lib/hook/project-checks.ts) and named in hints. */
+export interface ProjectCheck {
+  command: string;
+  /** Where the command came from, e.g. "package.json scripts.test". */
+  source: string;
+}
+
 export interface CallContext {
   sessionId: string;
   cwd: string;

@@ -3,7 +3,7 @@
 // input or an explicit allow, and each records its name in decisionRules like the merge rules do.
 
 import type { HookwardenConfig } from '../config/types.js';
-import type { ExecutionIntent } from '../analyzers/shell/intent.js';
+import type { ExecutionIntent } from '../analyzers/shell/intent/index.js';
 import type { FinalDecision, LocalResult } from './types.js';
 
 export const NON_INTERACTIVE_REWRITE = 'NON_INTERACTIVE_REWRITE';

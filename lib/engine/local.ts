@@ -1,7 +1,9 @@
 // Summarises local matches into the local half of a decision: level, max severity, capped confidence.
 
-import { actionToLevel, maxLevel, maxSeverity } from './lattice.js';
-import { PHI_INV, type LocalResult, type Match, type Severity, type Suggestion } from './types.js';
+import { actionToLevel, maxLevel, maxSeverity } from '../vocab/levels.js';
+import { PHI_INV, type LocalResult } from './types.js';
+import { type Severity } from '../vocab/levels.js';
+import { type Match, type Suggestion } from '../vocab/match.js';
 
 const SEVERITY_WEIGHT: Record<Severity, number> = { none: 0.3, low: 0.3, medium: 0.4, high: 0.5, critical: PHI_INV };
 

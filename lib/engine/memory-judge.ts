@@ -1,8 +1,8 @@
 // How one candidate fact is judged before anything touches disk: private blocks were stripped by the caller;
 // here a credential means never (refused and audited), an over-long fact is refused, and the rest is classified
-// low or sensitive (lib/analyzers/memory/classify.ts). Shared by the prompt, tool and stop paths.
+// low or sensitive (lib/analyzers/memory/classify/). Shared by the prompt, tool and stop paths.
 
-import { classifyFact } from '../analyzers/memory/classify.js';
+import { classifyFact } from '../analyzers/memory/classify/index.js';
 import { redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';

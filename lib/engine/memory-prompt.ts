@@ -4,7 +4,7 @@
 // proposal again from the transcript and is accepted only if it still hashes to what the user was shown.
 // The model is told what happened (additionalContext), so it does not write the same fact to CLAUDE.md too.
 
-import { findMemoryRequests, type MemoryRequest } from '../analyzers/memory/requests.js';
+import { findMemoryRequests, type MemoryRequest } from '../analyzers/memory/requests/index.js';
 import { factKey } from '../analyzers/memory/text.js';
 import type { KnownSecrets } from '../analyzers/secrets/detect.js';
 import { FACT_ID, memoryScopes, type FactOrigin, type MemoryFile, type MemoryScope, type ScopedChange } from '../memory/facts.js';

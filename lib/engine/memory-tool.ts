@@ -17,7 +17,7 @@ import type { CompiledMemoryTarget } from '../registry/types.js';
 import type { MemoryProposal, SessionEffect } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { categoryWords, judgeFact } from './memory-judge.js';
-import type { Match } from './types.js';
+import type { Match } from '../vocab/match.js';
 
 export const MEMORY_SECRET_ID = 'memory/secret-proposal';
 export const MEMORY_SENSITIVE_ID = 'memory/sensitive-proposal';

@@ -3,8 +3,10 @@
 // Corrections to the CYNIC seed: no rule lowers a local block or ask, KETER `ask` is honoured, `notify`
 // counts as warn, and an unavailable orchestrator leaves the local decision standing.
 
-import { levelRank, severityRank } from './lattice.js';
-import { AGREEMENT_BONUS, type Level, type LocalResult, type OrchestrationResult } from './types.js';
+import { levelRank, severityRank } from '../vocab/levels.js';
+import { AGREEMENT_BONUS, type LocalResult } from './types.js';
+import { type Level } from '../vocab/levels.js';
+import { type OrchestrationResult } from '../vocab/orchestrator.js';
 import { round3 } from './local.js';
 
 export interface MergeInput {

@@ -4,7 +4,8 @@
 
 import { rerouteFrom } from '../session/routing-state.js';
 import type { SessionEffect, SessionState } from '../session/state.js';
-import type { RoutingRecord, Suggestion } from './types.js';
+import type { RoutingRecord } from './types.js';
+import type { Suggestion } from '../vocab/match.js';
 
 /** A subagent call that failed: if the session's last routing suggested it, the next fit (or none), the effect that
  * records the failure, and the re-route record for the audit. Undefined when routing had nothing to do with it. */

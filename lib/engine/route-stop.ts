@@ -11,7 +11,8 @@ import type { ActionRecord, SessionEffect, SessionState } from '../session/state
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute } from './route.js';
 import { flushProposals } from './memory-flush.js';
-import type { Match, UnifiedRoutingDecision } from './types.js';
+import type { UnifiedRoutingDecision } from './types.js';
+import type { Match } from '../vocab/match.js';
 import { checkHint, unverified, verifyIgnored } from './verify-write.js';
 import { oneLine } from '../errors.js';
 

@@ -14,7 +14,7 @@ import { routeCandidate, type CompiledRegistry } from '../registry/types.js';
 import { RANKED_KEPT } from '../session/routing-state.js';
 import type { SessionEffect } from '../session/state.js';
 import type { EngineDeps } from './deps.js';
-import type { Match, Suggestion } from './types.js';
+import type { Match, Suggestion } from '../vocab/match.js';
 
 /** Declared tools judged as read-only sessions judge them: by the registry's capability patterns (memoised). */
 export function toolAccessFor(registry: CompiledRegistry): NonNullable<RouteContext['toolAccess']> {

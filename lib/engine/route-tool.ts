@@ -1,9 +1,9 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
 import { analyzeShell } from '../analyzers/shell/index.js';
-import { fileAccesses } from '../analyzers/shell/file-access.js';
-import { classifyIntent } from '../analyzers/shell/intent.js';
-import { planInteractive } from '../analyzers/shell/interactive.js';
+import { fileAccesses } from '../analyzers/shell/file-access/index.js';
+import { classifyIntent } from '../analyzers/shell/intent/index.js';
+import { planInteractive } from '../analyzers/shell/interactive/index.js';
 import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { judgeReadOnly } from '../analyzers/session/actions.js';
@@ -21,7 +21,8 @@ import type { CompiledPath, CompiledRegistry, PathOp } from '../registry/types.j
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
 import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool-input.js';
-import type { Match, UnifiedRoutingDecision } from './types.js';
+import type { UnifiedRoutingDecision } from './types.js';
+import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';

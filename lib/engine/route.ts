@@ -5,7 +5,10 @@ import { composeDecision } from './compose.js';
 import { applyFinalRules, type BashExtras } from './final-rules.js';
 import { merge } from './merge-rules.js';
 import { summariseLocal } from './local.js';
-import type { EventKind, Match, OrchestrationResult, RoutedInput, SessionAudit, Suggestion, UnifiedRoutingDecision } from './types.js';
+import type { RoutedInput, SessionAudit, UnifiedRoutingDecision } from './types.js';
+import type { EventKind } from '../vocab/levels.js';
+import type { Match, Suggestion } from '../vocab/match.js';
+import type { OrchestrationResult } from '../vocab/orchestrator.js';
 import { oneLine } from '../errors.js';
 
 export interface LocalFindings extends BashExtras {

@@ -11,7 +11,8 @@ import { viewOf } from '../registry/select.js';
 import { activeGrants, grantCovers, readOnlyStatus, type GrantKey, type ReadOnlyStatus, type SessionEffect } from '../session/state.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import type { LocalFindings } from './route.js';
-import type { Match, UnifiedRoutingDecision } from './types.js';
+import type { UnifiedRoutingDecision } from './types.js';
+import type { Match } from '../vocab/match.js';
 
 export const READ_ONLY_ID = 'session/read-only';
 export const GRANT_APPLIED = 'GRANT_APPLIED';

@@ -1,37 +1,14 @@
-// Shared vocabulary of the routing engine: levels, matches, orchestrator answers and the decision record.
+// The routing engine's decision record: what was routed, the local result, the final decision and its audit.
 
 import type { ScopedChange } from '../memory/facts.js';
 import type { SessionEffect } from '../session/state.js';
 import type { RoutingTrace } from '../analyzers/routing/types.js';
+import type { EventKind, Level, Severity } from '../vocab/levels.js';
+import type { Match, Suggestion } from '../vocab/match.js';
+import type { OrchestrationResult } from '../vocab/orchestrator.js';
 
 /** A prompt's routing trace, or a re-route after a suggested candidate failed (iteration ≥ 2 of `of`). */
 export type RoutingRecord = RoutingTrace | { iteration: number; of: string; failed: string; excluded: string[]; selected: string[]; reason: string };
-
-/** One lattice of levels, ordered: silent < allow < warn < ask < block. */
-export const LEVELS = ['silent', 'allow', 'warn', 'ask', 'block'] as const;
-export type Level = (typeof LEVELS)[number];
-
-export const SEVERITIES = ['none', 'low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-/** What a pattern asks for when it matches. `context` only adds advice (intents). */
-export type PatternAction = 'block' | 'ask' | 'warn' | 'context';
-
-export type EventKind = 'user_prompt' | 'tool_use' | 'post_tool' | 'stop' | 'session_start';
-
-/** A single registry pattern that fired, with what it saw (already redacted). */
-export interface Match {
-  id: string;
-  kind: string;
-  severity: Exclude<Severity, 'none'>;
-  action: PatternAction;
-  message: string;
-  hint: string;
-  /** The piece of input that matched, redacted and truncated; never a raw secret. */
-  matched: string;
-  /** Where it matched, e.g. "segment 2 (via sudo)" or "file_path". */
-  where?: string;
-}
 
 export interface LocalResult {
   matches: Match[];
@@ -49,54 +26,7 @@ export interface LocalResult {
   intent?: string;
 }
 
-/** One routing suggestion: a candidate of the session's catalogue, named exactly as the agent invokes it. */
-export interface Suggestion {
-  /** "agent:sql-optimizer" (lib/catalogue/types.ts). */
-  id: string;
-  kind: 'agent' | 'skill' | 'command';
-  name: string;
-  score: number;
-  /** A few words on why (the prompt's words that matched, or the hint that fired). */
-  why: string;
-  /** This suggestion replaces one that failed (re-route). */
-  after?: string;
-}
 
-/** KETER levels as the orchestrator speaks them. */
-export const KETER_LEVELS = ['silent', 'allow', 'notify', 'warn', 'ask', 'block'] as const;
-export type KeterLevel = (typeof KETER_LEVELS)[number];
-
-export interface KeterAnswer {
-  routing?: { domain?: string; suggestedAgent?: string; suggestedTools?: string[] };
-  intervention: {
-    level: KeterLevel;
-    reason?: string;
-    userTrustLevel?: string;
-    userEScore?: number;
-    actionRisk?: Severity;
-  };
-}
-
-export interface OrchestrationResult {
-  available: boolean;
-  source: string;
-  /** Why it is unavailable: timeout | error | malformed | disabled. */
-  unavailableReason?: string;
-  answer?: KeterAnswer;
-  /** Orchestrator level mapped onto the engine lattice (notify → warn). */
-  level?: Level;
-  latencyMs: number;
-}
-
-/** The request sent to the orchestrator (CYNIC-style). */
-export interface KeterRequest {
-  eventType: EventKind;
-  domain: string;
-  content: string;
-  toolName?: string;
-  local: { maxSeverity: Severity; level: Level; patterns: string[] };
-  context: { sessionId: string; cwd: string; permissionMode?: string };
-}
 
 export interface RoutedInput {
   type: EventKind;

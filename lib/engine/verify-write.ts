@@ -6,7 +6,7 @@
 import type { ActionRecord, SessionState } from '../session/state.js';
 import { VERIFYING } from '../session/state.js';
 import type { EngineDeps } from './deps.js';
-import type { Match } from './types.js';
+import type { Match } from '../vocab/match.js';
 
 /** One rule id for both findings (changes nothing checked, a check that failed): the message tells them apart. */
 export const UNVERIFIED_ID = 'session/unverified-changes';

@@ -11,7 +11,7 @@ import type { CompiledSecret } from '../registry/types.js';
 import { hookwardenHome } from '../audit/paths.js';
 import type { Locations } from './locations.js';
 import { GUARD_HOOKS } from './hooks.js';
-import type { RuntimeDeps } from './run-hook.js';
+import type { RuntimeDeps } from './runtime.js';
 
 /** The audit metadata with the registry's secret patterns in place of a redactor function. */
 export type DecisionAuditMeta = Omit<AuditMeta, 'redact'> & { secrets: CompiledSecret[]; known?: KnownSecrets };

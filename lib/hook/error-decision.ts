@@ -4,7 +4,7 @@
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { INTERNAL_ERROR_ID } from '../engine/route.js';
 import type { HookStdin } from '../protocol/claude-code/schema.js';
-import type { RuntimeDeps } from './run-hook.js';
+import type { RuntimeDeps } from './runtime.js';
 
 export function errorDecision(
   input: HookStdin,

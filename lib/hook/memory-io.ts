@@ -11,7 +11,7 @@ import { memoryContext } from '../memory/inject.js';
 import { loadMemory, updateMemory } from '../memory/memory-file.js';
 import { auditMemoryEvents } from './audit.js';
 import type { Locations } from './locations.js';
-import type { RuntimeDeps } from './run-hook.js';
+import type { RuntimeDeps } from './runtime.js';
 import { findToolUse } from './transcript.js';
 
 /** Reads the memory paths may do, bounded and never throwing. */

@@ -1,7 +1,7 @@
 // The engine's `consult` for a config: one orchestrator call with the configured hard timeout.
 
 import type { HookwardenConfig } from '../config/types.js';
-import type { KeterRequest, OrchestrationResult } from '../engine/types.js';
+import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
 import { consultKeter } from '../keter/consult.js';
 import { createOrchestrator } from '../keter/index.js';
 

@@ -23,11 +23,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readProblem, readRegularFile } from '../fs/read.js';
 
-export interface ProjectCheck {
-  command: string;
-  /** Where the command came from, e.g. "package.json scripts.test". */
-  source: string;
-}
+import type { ProjectCheck } from '../engine/deps.js';
+
+export type { ProjectCheck };
 
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_CHECKS = 3;

@@ -1,7 +1,7 @@
 // One orchestrator call per decision, with a hard timeout. Never throws.
 
-import type { KeterRequest, OrchestrationResult } from '../engine/types.js';
-import { keterToLevel } from '../engine/lattice.js';
+import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
+import { keterToLevel } from '../vocab/levels.js';
 import { oneLine } from '../errors.js';
 import { isMalformedAnswerError, type Orchestrator } from './types.js';
 import { parseKeterAnswer } from './validate.js';

@@ -1,8 +1,9 @@
 // Embedded KETER: the trust-tier × action-risk matrix from the config, evaluated in-process.
 // Pure and deterministic: the answer depends only on cfg and req.
 
-import { severityRank } from '../engine/lattice.js';
-import { SEVERITIES, type KeterAnswer, type KeterLevel, type KeterRequest, type Severity } from '../engine/types.js';
+import { severityRank } from '../vocab/levels.js';
+import { SEVERITIES, type KeterLevel, type Severity } from '../vocab/levels.js';
+import { type KeterAnswer, type KeterRequest } from '../vocab/orchestrator.js';
 import type { KeterConfig, TrustTier } from '../config/types.js';
 import type { Orchestrator } from './types.js';
 

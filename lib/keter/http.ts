@@ -2,7 +2,7 @@
 // Uses node:http / node:https loaded lazily inside consult (global fetch would pull in undici at start-up).
 
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import type { KeterRequest } from '../engine/types.js';
+import type { KeterRequest } from '../vocab/orchestrator.js';
 import { MalformedAnswerError, type Orchestrator } from './types.js';
 
 /** Largest response body accepted, in bytes. */

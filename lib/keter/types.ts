@@ -1,6 +1,6 @@
 // The orchestrator contract: one call per decision, raw answer out. Validation happens once, in consult.ts.
 
-import type { KeterRequest } from '../engine/types.js';
+import type { KeterRequest } from '../vocab/orchestrator.js';
 
 export interface Orchestrator {
   /** Recorded as OrchestrationResult.source, e.g. "keter:embedded" or "keter:http". */

@@ -1,7 +1,8 @@
 // The one place raw orchestrator answers are validated. zod/mini keeps bundled hook start-up small.
 
 import * as z from 'zod/mini';
-import { KETER_LEVELS, SEVERITIES, type KeterAnswer } from '../engine/types.js';
+import { KETER_LEVELS, SEVERITIES } from '../vocab/levels.js';
+import { type KeterAnswer } from '../vocab/orchestrator.js';
 
 // z.object strips unknown keys: extra fields are tolerated but not carried into the decision/audit.
 const KeterAnswerSchema = z.object({

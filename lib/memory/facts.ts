@@ -11,7 +11,7 @@
 import { factKey } from '../analyzers/memory/text.js';
 import { sha256 } from '../registry/hash.js';
 import type { MemoryConfig } from '../config/types.js';
-import { parseDuration } from '../session/duration.js';
+import { parseDuration } from '../vocab/duration.js';
 
 export const MEMORY_VERSION = 1;
 /** Pending items kept per store; past it the oldest expire early (audited). */

@@ -1,9 +1,9 @@
 // Turns validated sources into the compiled registry: plain data with RegExp sources, no functions, so it
 // can be embedded in a bundle at build time or cached as JSON between hook calls.
 
-import { stem, words } from '../analyzers/routing/tokens.js';
+import { stem, words } from '../text/words.js';
 import picomatch from 'picomatch';
-import { levelRank } from '../engine/lattice.js';
+import { levelRank } from '../vocab/levels.js';
 import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';

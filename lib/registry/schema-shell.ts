@@ -2,7 +2,7 @@
 
 import * as z from 'zod/mini';
 import './zod-messages.js';
-import { TARGET_CLASSES } from '../analyzers/shell/targets.js';
+import { TARGET_CLASSES } from './target-classes.js';
 import { CASE_INSENSITIVE_PREFIX } from './compile-shell.js';
 import type { ShellMatchSpec } from './types.js';
 

@@ -2,8 +2,8 @@
 // (validated by schema.ts). Compiled form holds only plain data and RegExp sources so it can be embedded
 // in a bundle and loaded without zod or picomatch.
 
-import type { TargetClass } from '../analyzers/shell/targets.js';
-import type { PatternAction, Severity } from '../engine/types.js';
+import type { TargetClass } from './target-classes.js';
+import type { PatternAction, Severity } from '../vocab/levels.js';
 
 /** A RegExp kept as data: `new RegExp(source, flags)`. */
 export interface RegexSource {

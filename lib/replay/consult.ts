@@ -3,8 +3,9 @@
 
 import type { AuditEventV1 } from '../audit/event.js';
 import type { EngineDeps } from '../engine/deps.js';
-import { keterToLevel } from '../engine/lattice.js';
-import { LEVELS, type Level, type OrchestrationResult } from '../engine/types.js';
+import { keterToLevel } from '../vocab/levels.js';
+import { LEVELS, type Level } from '../vocab/levels.js';
+import { type OrchestrationResult } from '../vocab/orchestrator.js';
 import { parseKeterAnswer } from '../keter/validate.js';
 
 export type LoggedConsult = { ok: true; result: OrchestrationResult; consult: EngineDeps['consult']; calls: () => number } | { ok: false; why: string };

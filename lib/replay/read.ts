@@ -6,7 +6,7 @@ import { closeSync, readSync, statSync } from 'node:fs';
 import { openRegularForRead } from '../fs/read.js';
 import { resolve } from 'node:path';
 import { AUDIT_SCHEMA_VERSION } from '../audit/event.js';
-import { auditFilesInDir, DAY_MS, parseTimeArg } from '../audit/query.js';
+import { auditFilesInDir, DAY_MS, parseTimeArg } from '../audit/query/index.js';
 import { MAX_READ_LINE_BYTES, scanLines } from '../audit/read.js';
 
 /** One line of an audit file: parsed (schema not yet checked) or unreadable. */

@@ -4,12 +4,12 @@
 
 import { resolve } from 'node:path';
 import type { AuditEventV1 } from '../audit/event.js';
-import { LEVELS, type Level } from '../engine/types.js';
+import { LEVELS, type Level } from '../vocab/levels.js';
 import { GRANT_APPLIED } from '../engine/session-gate.js';
 import { INTERNAL_ERROR_ID } from '../engine/route.js';
 import { hookForEvent, type HookName } from '../hook/hooks.js';
 import { projectFromTranscript } from '../hook/locations.js';
-import { APPROVAL_REMEMBERED } from '../hook/run-hook.js';
+import { APPROVAL_REMEMBERED } from '../hook/stages/effects.js';
 import { PRIVATE_MARK } from '../analyzers/memory/text.js';
 import { MEMORY_RULES } from '../memory/facts.js';
 import { isCurrentSchema, type AuditLine } from './read.js';

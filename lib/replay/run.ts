@@ -1,11 +1,14 @@
 // Replay: every replayable audit line goes through runHook again, in what-if mode (nothing written, no session
 // state read), with the logged orchestrator answer and the registry under review; the verdicts are compared.
 
-import type { Level, UnifiedRoutingDecision } from '../engine/types.js';
+import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { Level } from '../vocab/levels.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { locate } from '../hook/locations.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
-import { prepare, runHook, type Prepared, type RuntimeDeps } from '../hook/run-hook.js';
+import { prepare } from '../hook/stages/prepare.js';
+import { runHook } from '../hook/run-hook.js';
+import { type Prepared, type RuntimeDeps } from '../hook/runtime.js';
 import { oneLine } from '../errors.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { loggedConsult } from './consult.js';

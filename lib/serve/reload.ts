@@ -17,7 +17,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configSources } from '../hook/locations.js';
-import { parseMemoKey } from '../hook/run-hook.js';
+import { parseMemoKey } from '../hook/stages/prepare.js';
 
 export interface ReloadEvent {
   projectDir: string;

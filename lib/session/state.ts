@@ -5,7 +5,7 @@
 import { applyRouting, type RoutingEffect, type RoutingMemory } from './routing-state.js';
 import type { SessionConfig } from '../config/types.js';
 import type { ActionKind } from '../registry/types.js';
-import { parseDuration } from './duration.js';
+import { parseDuration } from '../vocab/duration.js';
 
 export const STATE_VERSION = 1;
 

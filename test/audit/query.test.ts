@@ -18,7 +18,7 @@ import {
   tailEvents,
   targetOf,
   type AuditFilter,
-} from '../../lib/audit/query.js';
+} from '../../lib/audit/query/index.js';
 import { classifyAuditLine, parseAuditLines, scanLines } from '../../lib/audit/read.js';
 import { allEvents, hookCalls, type HookCall } from '../helpers/audit-calls.js';
 

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runHook, type RuntimeDeps } from '../../lib/hook/run-hook.js';
+import { runHook } from '../../lib/hook/run-hook.js';
+import { type RuntimeDeps } from '../../lib/hook/runtime.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 import { readLines } from '../../lib/replay/read.js';
 import { replayLines } from '../../lib/replay/run.js';

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { merge, MERGE_RULES } from '../../lib/engine/merge-rules.js';
 import { summariseLocal } from '../../lib/engine/local.js';
-import { levelRank } from '../../lib/engine/lattice.js';
-import { LEVELS, PHI_INV, type Level, type Match, type OrchestrationResult, type Severity } from '../../lib/engine/types.js';
+import { levelRank } from '../../lib/vocab/levels.js';
+import { PHI_INV } from '../../lib/engine/types.js';
+import { LEVELS, type Level, type Severity } from '../../lib/vocab/levels.js';
+import { type Match } from '../../lib/vocab/match.js';
+import { type OrchestrationResult } from '../../lib/vocab/orchestrator.js';
 
 const match = (action: Match['action'], severity: Match['severity']): Match => ({
   id: `t/${action}-${severity}`,

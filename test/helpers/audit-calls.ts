@@ -2,7 +2,7 @@
 // bundles use), each at its own injected time, optionally in another session or with another Bash command.
 
 import type { AuditEventV1 } from '../../lib/audit/event.js';
-import { listAuditFiles } from '../../lib/audit/query.js';
+import { listAuditFiles } from '../../lib/audit/query/index.js';
 import { readAuditFile } from '../../lib/audit/read.js';
 import { closeAuditLogs } from '../../lib/audit/write.js';
 import { runtimeFor } from '../../lib/cli/runtime.js';

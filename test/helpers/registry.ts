@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../lib/config/defaults.js';
 import type { HookwardenConfig } from '../../lib/config/types.js';
 import type { EngineDeps } from '../../lib/engine/deps.js';
-import type { KeterRequest, OrchestrationResult } from '../../lib/engine/types.js';
+import type { KeterRequest, OrchestrationResult } from '../../lib/vocab/orchestrator.js';
 import { secretlintScanner } from '../../lib/analyzers/secrets/secretlint.js';
 import { orchestratorFor } from '../../lib/hook/orchestrator.js';
 import { collectSources, compileFromSources } from '../../lib/registry/resolve.js';

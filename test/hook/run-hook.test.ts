@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runHook, type RuntimeDeps } from '../../lib/hook/run-hook.js';
+import { runHook } from '../../lib/hook/run-hook.js';
+import { type RuntimeDeps } from '../../lib/hook/runtime.js';
 import { hookEnv } from '../helpers/fixtures.js';
 import { FIXED_NOW } from '../helpers/registry.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';

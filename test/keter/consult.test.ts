@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KeterRequest } from '../../lib/engine/types.js';
+import type { KeterRequest } from '../../lib/vocab/orchestrator.js';
 import { consultKeter } from '../../lib/keter/consult.js';
 import { MalformedAnswerError, type Orchestrator } from '../../lib/keter/types.js';
 import { parseKeterAnswer } from '../../lib/keter/validate.js';

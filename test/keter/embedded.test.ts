@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeterConfig } from '../../lib/config/types.js';
-import { SEVERITIES, type KeterLevel, type KeterRequest, type Severity } from '../../lib/engine/types.js';
+import { SEVERITIES, type KeterLevel, type Severity } from '../../lib/vocab/levels.js';
+import { type KeterRequest } from '../../lib/vocab/orchestrator.js';
 import { actionRisk, createEmbeddedKeter, embeddedAnswer, trustTier } from '../../lib/keter/embedded.js';
 import { consultKeter } from '../../lib/keter/consult.js';
 import { createOrchestrator } from '../../lib/keter/index.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeterRequest } from '../../lib/engine/types.js';
+import type { KeterRequest } from '../../lib/vocab/orchestrator.js';
 import { consultKeter } from '../../lib/keter/consult.js';
 import { createHttpKeter, MAX_RESPONSE_BYTES } from '../../lib/keter/http.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loggedConsult, loggedResult } from '../../lib/replay/consult.js';
-import type { KeterRequest } from '../../lib/engine/types.js';
+import type { KeterRequest } from '../../lib/vocab/orchestrator.js';
 
 const REQ: KeterRequest = {
   eventType: 'tool_use',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runHook } from '../../lib/hook/run-hook.js';
 import { runtimeFor } from '../../lib/cli/runtime.js';
-import type { OrchestrationResult } from '../../lib/engine/types.js';
+import type { OrchestrationResult } from '../../lib/vocab/orchestrator.js';
 import { auditFilesIn, readLines } from '../../lib/replay/read.js';
 import { formatJson, formatText } from '../../lib/replay/report.js';
 import { replayLines, type ReplayReport } from '../../lib/replay/run.js';

@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_GUARD_BYTES, MAX_OBSERVER_BYTES } from '../../lib/hook/run-hook.js';
+import { MAX_GUARD_BYTES, MAX_OBSERVER_BYTES } from '../../lib/hook/stages/parse.js';
 import { DAEMON_LIMITS, startDaemon, type Daemon, type DaemonLimits } from '../../lib/serve/server.js';
 import { hookEnv, loadFixtures } from '../helpers/fixtures.js';
 

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalisePath } from '../../lib/analyzers/paths/normalise.js';
-import { runHook, type Prepared } from '../../lib/hook/run-hook.js';
+import { runHook } from '../../lib/hook/run-hook.js';
+import { type Prepared } from '../../lib/hook/runtime.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 import { FIXED_NOW } from '../helpers/registry.js';
 

@@ -1,7 +1,7 @@
 // The session model as pure data: what each effect changes, the bounds, approvals and grant windows.
 
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../lib/session/duration.js';
+import { formatDuration, parseDuration } from '../../lib/vocab/duration.js';
 import {
   activeGrants,
   applyEffects,

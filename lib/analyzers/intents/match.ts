@@ -1,7 +1,7 @@
 // Prompt intents: cue words and phrases on word boundaries ("perform" is not "rm", "show" is not "how"), and
 // paraphrases matched on stems in any order ("our API key ended up in a public gist").
 
-import type { Match } from '../../engine/types.js';
+import type { Match } from '../../vocab/match.js';
 import { toRegExp } from '../../registry/regex.js';
 import type { CompiledIntent } from '../../registry/types.js';
 import { wordsByStem } from '../routing/tokens.js';

@@ -1,7 +1,7 @@
 // Path patterns: picomatch globs (compiled to RegExp at build time) against every normalised form of a path.
 // A pattern says per operation what touching a match means (its tier's policy; see docs/policy.md).
 
-import type { Match } from '../../engine/types.js';
+import type { Match } from '../../vocab/match.js';
 import { toRegExp } from '../../registry/regex.js';
 import type { CompiledPath, PathOp } from '../../registry/types.js';
 import type { NormalisedPath } from './normalise.js';

@@ -1,11 +1,12 @@
 // Text → stems for the router: the same words on both sides (prompt and candidate), so "containerizing" meets
-// "containerize" and "queries" meets "query". Lowercase, identifiers split (camelCase, kebab-case, snake_case,
-// "plugin:name"), stopwords dropped, Porter stems (the `stemmer` package: a small, well-kept implementation of the
-// published algorithm; a hand-written one would only be a worse copy). Stemming costs ~3 µs a word, so prompts are
-// stemmed per call and candidates once per catalogue (the index is cached: lib/hook/router-io.ts).
+// "containerize" and "queries" meets "query" (words and Porter stems: lib/text/words.ts), stopwords dropped and
+// synonyms joined by the registry's lexicon. Prompts are stemmed per call and candidates once per catalogue (the
+// index is cached: lib/hook/router-io.ts).
 
-import { stemmer } from 'stemmer';
 import type { RouterLexiconSource } from '../../registry/types.js';
+import { stem, words } from '../../text/words.js';
+
+export { stem, words };
 
 /** The router's vocabulary data (patterns/routing.json `lexicon`), stemmed once. */
 export interface Lexicon {
@@ -16,30 +17,6 @@ export interface Lexicon {
 
 /** The lexicon as patterns/routing.json declares it (lib/registry/types.ts). */
 export type LexiconSource = RouterLexiconSource;
-
-/** Words of a text: lowercase, identifiers split, anything but letters and digits a separator. Pure numbers and
- * one-letter words are dropped ("3000", "a"); mixed ones stay ("i18n", "a11y", "n+1" → "n", "1" dropped). */
-export function words(text: string): string[] {
-  const split = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  return split.filter((w) => w.length > 1 && !/^\d+$/.test(w));
-}
-
-const memo = new Map<string, string>();
-
-/** The Porter stem of one lowercase word, memoised for the process (prompts repeat words; the daemon lives long). */
-export function stem(word: string): string {
-  let s = memo.get(word);
-  if (s === undefined) {
-    s = stemmer(word);
-    if (memo.size > 50_000) memo.clear();
-    memo.set(word, s);
-  }
-  return s;
-}
 
 /** The stems of a text's words that are not stopwords, in order (repeats kept: term frequency counts). */
 export function stems(text: string, lex: Pick<Lexicon, 'stopwords'>): string[] {

@@ -3,7 +3,8 @@
 // user (ask); one in tool output or a final message is a warning to the model. A pattern whose own action
 // is `warn` (a low-confidence detector) never goes beyond warn.
 
-import type { Match, PatternAction } from '../../engine/types.js';
+import type { PatternAction } from '../../vocab/levels.js';
+import type { Match } from '../../vocab/match.js';
 import type { CompiledSecret } from '../../registry/types.js';
 import { findSecrets, isPlaceholder, type SecretFinding, type SecretScope } from './detect.js';
 import { externalSecretId, type ExternalSecretFinding } from './secretlint.js';

@@ -1,8 +1,8 @@
 // What a Bash command does for the session (runs tests, commits, deploys…), by the registry's action
 // patterns matched structurally per segment, and whether it may run in a read-only session.
 
-import { classifyIntent } from '../shell/intent.js';
-import { fileAccesses } from '../shell/file-access.js';
+import { classifyIntent } from '../shell/intent/index.js';
+import { fileAccesses } from '../shell/file-access/index.js';
 import { matchShell } from '../shell/match.js';
 import type { Segment, ShellAnalysis, ShellContext } from '../shell/types.js';
 import type { ActionKind, CompiledAction, CompiledShell } from '../../registry/types.js';

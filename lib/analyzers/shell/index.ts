@@ -1,7 +1,7 @@
 // Shell analyzer: structural parsing of Bash commands and matching against compiled shell patterns.
 
 export { analyzeShell } from './analyze.js';
-export { type FileAccess, fileAccesses, type FileOp } from './file-access.js';
+export { type FileAccess, fileAccesses, type FileOp } from './file-access/index.js';
 export { DOWNLOADERS, FORK_BOMB, REMOTE_SCRIPT_EXEC } from './facts.js';
 export { matchCommand, matchShell } from './match.js';
 export { type NormalisedArgs, normaliseArgs, normaliseOperand } from './operands.js';

@@ -1,5 +1,5 @@
 // String interpolation an interpreter one-liner uses to spell a path: an interpolation that only reads an
-// environment variable or names the home directory keeps the string a known path (interpreters.ts lexers).
+// environment variable or names the home directory keeps the string a known path (interpreters/ lexers).
 
 /** Interpolations that only read an environment variable or name the home directory stand for `$NAME` / `~`,
  * as env() and the home values spell them outside a string: f"{os.environ['HOME']}/x", `${process.env.HOME}/x`,

@@ -1,6 +1,6 @@
 // Match compiled shell patterns against a ShellAnalysis. One Match per pattern id, registry order.
 
-import type { Match } from '../../engine/types.js';
+import type { Match } from '../../vocab/match.js';
 import { toRegExp as re } from '../../registry/regex.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';

@@ -3,7 +3,7 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
-import { interpreterActions, interpreterCode, type InterpreterLang, interpreterLang, UNKNOWN_TARGET } from './interpreters.js';
+import { interpreterActions, interpreterCode, type InterpreterLang, interpreterLang, UNKNOWN_TARGET } from './interpreters/index.js';
 import { fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';

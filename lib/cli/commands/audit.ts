@@ -21,13 +21,13 @@ import {
   tailHeader,
   targetOf,
   type AuditFilter,
-} from '../../audit/query.js';
-import { REPORT_TABLE_LIMIT, writeReport } from '../../audit/report.js';
+} from '../../audit/query/index.js';
+import { REPORT_TABLE_LIMIT, writeReport } from '../../audit/report/index.js';
 import { cellText, safeTerminalText } from '../../terminal-text.js';
 import { pruneAuditFiles } from '../../audit/retention.js';
 import type { AuditEventV1 } from '../../audit/event.js';
 import { locate } from '../../hook/locations.js';
-import { prepare } from '../../hook/run-hook.js';
+import { prepare } from '../../hook/stages/prepare.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 

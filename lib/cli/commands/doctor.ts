@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
 import { locate, type Locations } from '../../hook/locations.js';
-import { prepare } from '../../hook/run-hook.js';
+import { prepare } from '../../hook/stages/prepare.js';
 import type { Route } from '../../registry/types.js';
 import { missingRouteTargets } from '../route-checks.js';
 import { oneLine } from '../../errors.js';

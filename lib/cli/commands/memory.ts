@@ -5,13 +5,13 @@
 
 import { locate } from '../../hook/locations.js';
 import { auditMemoryEvents } from '../../hook/audit.js';
-import { prepare } from '../../hook/run-hook.js';
+import { prepare } from '../../hook/stages/prepare.js';
 import { findToolUse } from '../../hook/transcript.js';
 import { expiriesDue, FACT_ID, memoryScopes, type MemoryChange, type MemoryFile, type MemoryScope, type PendingFact, type StoredFact } from '../../memory/facts.js';
 import { loadMemory, memoryFile, updateMemory } from '../../memory/memory-file.js';
 import { pendingText } from '../../memory/resolve.js';
 import { viewOf } from '../../registry/select.js';
-import { formatDuration } from '../../session/duration.js';
+import { formatDuration } from '../../vocab/duration.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 

@@ -25,7 +25,7 @@ export const patternsCheckCommand: Command = {
     });
     const { loadSources, formatIssue } = await import('../../registry/load.js');
     const { compileRegistry } = await import('../../registry/compile.js');
-    const { checkExamples } = await import('../../registry/examples.js');
+    const { checkExamples } = await import('../../analyzers/examples.js');
     const loaded = loadSources(sources);
     const registry = compileRegistry(loaded, sources.map((s) => s.path));
     const examples = new Map(loaded.patterns.map((lp) => [lp.pattern.id, lp.pattern.examples]));

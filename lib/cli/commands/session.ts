@@ -3,9 +3,9 @@
 
 import { locate } from '../../hook/locations.js';
 import { auditSessionChange } from '../../hook/audit.js';
-import { prepare } from '../../hook/run-hook.js';
+import { prepare } from '../../hook/stages/prepare.js';
 import { CAPABILITIES } from '../../registry/types.js';
-import { formatDuration, parseDuration } from '../../session/duration.js';
+import { formatDuration, parseDuration } from '../../vocab/duration.js';
 import { listSessions, loadSession, updateSession } from '../../session/session-file.js';
 import { activeGrants, readOnlyStatus, type SessionEffect, type SessionState } from '../../session/state.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';

@@ -12,8 +12,8 @@ import {
   MAX_FACT_CHARS,
   type ClassifierPatterns,
   type FactClassification,
-} from '../../../lib/analyzers/memory/classify.js';
-import { patternMatches } from '../../../lib/registry/examples.js';
+} from '../../../lib/analyzers/memory/classify/index.js';
+import { patternMatches } from '../../../lib/analyzers/examples.js';
 import { toRegExp } from '../../../lib/registry/regex.js';
 import { viewOf } from '../../../lib/registry/select.js';
 import { SENSITIVE_CATEGORIES, type SensitiveCategory } from '../../../lib/registry/types.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findMemoryRequests, ITEM_ID, MAX_CHARS } from '../../../lib/analyzers/memory/requests.js';
+import { findMemoryRequests, ITEM_ID, MAX_CHARS } from '../../../lib/analyzers/memory/requests/index.js';
 import { PRIVATE_MARK } from '../../../lib/analyzers/memory/text.js';
 import { toRegExp } from '../../../lib/registry/regex.js';
 import { viewOf } from '../../../lib/registry/select.js';

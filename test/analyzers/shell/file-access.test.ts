@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FileAccess, fileAccesses, type FileOp } from '../../../lib/analyzers/shell/file-access.js';
+import { type FileAccess, fileAccesses, type FileOp } from '../../../lib/analyzers/shell/file-access/index.js';
 import { globSamples } from '../../../lib/analyzers/shell/glob-samples.js';
 import { analyzeShell } from '../../../lib/analyzers/shell/index.js';
 import { findResults, regexGlobs } from '../../../lib/analyzers/shell/literal.js';

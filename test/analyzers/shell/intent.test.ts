@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../lib/analyzers/shell/index.js';
-import { classifyIntent, type ExecutionIntent, sedScriptRisk } from '../../../lib/analyzers/shell/intent.js';
+import { classifyIntent, type ExecutionIntent, sedScriptRisk } from '../../../lib/analyzers/shell/intent/index.js';
 
 const ctx = { cwd: '/home/dev/project', home: '/home/dev' };
 const intentOf = (cmd: string) => classifyIntent(analyzeShell(cmd, ctx));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../lib/analyzers/shell/index.js';
-import { type InteractivePlan, planInteractive } from '../../../lib/analyzers/shell/interactive.js';
+import { type InteractivePlan, planInteractive } from '../../../lib/analyzers/shell/interactive/index.js';
 
 const ctx = { cwd: '/home/dev/project', home: '/home/dev' };
 const plan = (cmd: string, runInBackground = false): InteractivePlan | undefined =>

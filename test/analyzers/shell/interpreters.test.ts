@@ -7,7 +7,7 @@ import {
   interpreterCode,
   interpreterLang,
   UNKNOWN_TARGET,
-} from '../../../lib/analyzers/shell/interpreters.js';
+} from '../../../lib/analyzers/shell/interpreters/index.js';
 
 const U = UNKNOWN_TARGET;
 

@@ -1,0 +1,18 @@
+// Item ids (`m-` + 10 lowercase hex digits): the exact form, ids anywhere, ids listed after one another (rules
+// 13, 15, 16).
+
+/** An item id of the exact form. */
+export const ITEM_ID = /^m-[0-9a-f]{10}$/;
+export const ITEM_ID_ANYWHERE = /(?<![\p{L}\p{N}_-])m-[0-9a-f]{10}(?![\p{L}\p{N}_-])/u;
+export const ID_AT_START_ANY_CASE = /^m-[0-9a-f]{10}(?![\p{L}\p{N}_-])/iu;
+
+/** Ids listed right after an answered id. */
+export const LIST_NEXT = /(?:[^\S\n]*,[^\S\n]*(?:and[^\S\n]+)?|[^\S\n]+(?:and|&|\+)[^\S\n]+|[^\S\n]*\/[^\S\n]*|[^\S\n]+)(m-[0-9a-f]{10})(?![\p{L}\p{N}_-])/uy;
+
+/** Is [start, end) of the masked text an item id of the exact form, not part of a longer word? */
+export function exactId(masked: string, start: number, end: number): boolean {
+  if (!ITEM_ID.test(masked.slice(start, end))) return false;
+  const before = masked[start - 1];
+  const after = masked[end];
+  return !(before && /[\p{L}\p{N}_-]/u.test(before)) && !(after && /[\p{L}\p{N}_-]/u.test(after));
+}

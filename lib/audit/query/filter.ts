@@ -1,0 +1,65 @@
+// Time arguments and filters: a point in time from the command line, and which events a filter lets through.
+
+import { LEVELS, type Level } from '../../vocab/levels.js';
+import { parseDuration } from '../../vocab/duration.js';
+import type { AuditEventV1 } from '../event.js';
+import { decisionRules, matchedRules } from './event-fields.js';
+import { DAY_MS, dayStart } from './files.js';
+
+/**
+ * A point in time from the command line: a duration back from now ("2h", "7d", "1h30m"), "now", a UTC date
+ * ("2026-11-20": its start, or for `until` its end, i.e. the next midnight) or an ISO date-time (UTC unless it
+ * names an offset). Undefined when unreadable.
+ */
+export function parseTimeArg(text: string, now: number, edge: 'since' | 'until' = 'since'): number | undefined {
+  const t = text.trim();
+  if (t === 'now') return now;
+  const d = parseDuration(t);
+  if (d !== undefined) return now - d;
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (date) {
+    const start = dayStart(date[1] as string, date[2] as string, date[3] as string);
+    return start === undefined ? undefined : edge === 'until' ? start + DAY_MS : start;
+  }
+  const dt = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/i.exec(t);
+  if (!dt) return undefined;
+  const ms = Date.parse(`${dt[1]}T${dt[2]}${dt[3] ?? 'Z'}`);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export interface AuditFilter {
+  /** Inclusive lower bound on the event time, ms. */
+  since?: number;
+  /** Exclusive upper bound, ms. */
+  until?: number;
+  /** A session id or the start of one. */
+  session?: string;
+  verdicts?: ReadonlySet<string>;
+  /** A rule id (matched pattern or decision rule), or a pack prefix ("bash-filesystem" or "bash-filesystem/"). */
+  rule?: string;
+  /** Tool name, case-insensitive. */
+  tool?: string;
+}
+
+export const isLevel = (v: string): v is Level => (LEVELS as readonly string[]).includes(v);
+
+export function ruleMatches(id: string, wanted: string): boolean {
+  if (wanted.endsWith('/')) return id.startsWith(wanted);
+  return id === wanted || id.startsWith(`${wanted}/`);
+}
+
+/** Whether an event passes every filter but the time range (see inRange). */
+export function matchesFilter(ev: AuditEventV1, f: AuditFilter): boolean {
+  if (f.session !== undefined && !(typeof ev.session_id === 'string' && ev.session_id.startsWith(f.session))) return false;
+  if (f.verdicts && !f.verdicts.has(ev.verdict)) return false;
+  if (f.tool !== undefined && (typeof ev.tool !== 'string' || ev.tool.toLowerCase() !== f.tool.toLowerCase())) return false;
+  if (f.rule !== undefined) {
+    const wanted = f.rule;
+    if (![...matchedRules(ev), ...decisionRules(ev)].some((r) => ruleMatches(r, wanted))) return false;
+  }
+  return true;
+}
+
+export function inRange(t: number, f: AuditFilter): boolean {
+  return (f.since === undefined || t >= f.since) && (f.until === undefined || t < f.until);
+}

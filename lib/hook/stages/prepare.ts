@@ -1,0 +1,59 @@
+// Stage 3, prepare: the call's config and registry, loaded once per process and place (the memo), and the
+// problems met loading them. An unsafe $HOOKWARDEN_HOME (a link, someone else's, writable by others) is neither
+// read nor written: the call is prepared without it (lib/hook/home-guard.ts).
+
+import { loadConfig } from '../../config/load.js';
+import { homeProblem } from '../../fs/private-dir.js';
+import { resolveRegistry } from '../../registry/resolve.js';
+import { unsafeHomeNote, withoutHome } from '../home-guard.js';
+import type { Locations } from '../locations.js';
+import type { Prepared, RuntimeDeps } from '../runtime.js';
+
+/** The memo key of a call's config and registry: what they were loaded from (lib/serve/reload.ts reads it back). */
+export const memoKey = (loc: Pick<Locations, 'hookwardenHome' | 'projectDir' | 'patternsDir'>): string =>
+  `${loc.hookwardenHome}\0${loc.projectDir}\0${loc.patternsDir}`;
+
+/** The inverse of memoKey, or null for a key of another shape. */
+export function parseMemoKey(key: string): Pick<Locations, 'hookwardenHome' | 'projectDir' | 'patternsDir'> | null {
+  const parts = key.split('\0');
+  if (parts.length !== 3 || parts.some((p) => !p)) return null;
+  const [hookwardenHome, projectDir, patternsDir] = parts as [string, string, string];
+  return { hookwardenHome, projectDir, patternsDir };
+}
+
+/** Loads config and registry for a call; problems are reported, never fatal. */
+export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
+  if (!rt.memo) return loadPrepared(loc, rt);
+  const key = memoKey(loc);
+  let p = rt.memo.get(key);
+  if (!p) {
+    p = loadPrepared(loc, rt);
+    rt.memo.set(key, p);
+  }
+  return p;
+}
+
+async function loadPrepared(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
+  const cfg = loadConfig(loc.configFiles);
+  const reg = await resolveRegistry(
+    { shippedDir: loc.patternsDir, overrides: loc.overrideFiles, cacheDir: loc.cacheDir, root: loc.hookwardenHome },
+    rt.embedded,
+  );
+  return { cfg, reg, issues: [...cfg.issues, ...reg.issues] };
+}
+
+export interface PreparedCall extends Prepared {
+  /** Why the home is unsafe, when it is. */
+  homeIssue?: string;
+  /** Audit, session state, memory and caches go together: none in what-if runs or under an unsafe home. */
+  stateful: boolean;
+}
+
+/** prepare(), with the home checked first. Throws only for what a call cannot go on without (the runner then
+ * answers by the failure policy). */
+export async function prepareCall(loc: Locations, rt: RuntimeDeps): Promise<PreparedCall> {
+  const homeIssue = homeProblem(loc.hookwardenHome);
+  if (!homeIssue) return { ...(await prepare(loc, rt)), stateful: rt.audit !== false };
+  const p = await loadPrepared(withoutHome(loc), rt);
+  return { ...p, issues: [unsafeHomeNote(loc.hookwardenHome, homeIssue), ...p.issues], homeIssue, stateful: false };
+}
