@@ -119,6 +119,14 @@ describe('lib/ layering', () => {
     expect(upward).toEqual([]);
   });
 
+  it('keeps every file readable in one sitting: none over 400 lines', () => {
+    const long = sources(LIB)
+      .map((f) => ({ file: relative(LIB, f), lines: readFileSync(f, 'utf8').split('\n').length }))
+      .filter((f) => f.lines > 400)
+      .map((f) => `${f.file}: ${f.lines} lines`);
+    expect(long).toEqual([]);
+  });
+
   it('sees the imports it checks (a scanner that finds nothing would pass anything)', () => {
     expect(edges.length).toBeGreaterThan(200);
     expect(edges).toContainEqual(expect.objectContaining({ from: 'hook', to: 'engine' }));
