@@ -26,6 +26,8 @@ export interface AuditEventV1 {
   event: string;
   tool?: string;
   tool_use_id?: string;
+  /** The agent host that called, when it is not Claude Code (the hook command's `--agent`). */
+  agent?: string;
   /** The call came from a session nobody can answer an ask in (`claude -p`); replay runs it the same way. */
   headless?: true;
   /** Normalised, redacted hook input with every string truncated; null when it had to be dropped. */
@@ -114,6 +116,8 @@ export interface AuditMeta {
   rawInput: unknown;
   redact: Redactor;
   error?: string;
+  /** The host that called, when it is not Claude Code (`--agent`). */
+  agent?: string;
 }
 
 /** Canonical float: rounded to 3 decimals, -0 → 0, non-finite → 0. */
@@ -294,6 +298,7 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     event: meta.event,
     ...(d.input.toolName !== undefined ? { tool: d.input.toolName } : {}),
     ...(d.input.toolUseId !== undefined ? { tool_use_id: d.input.toolUseId } : {}),
+    ...(meta.agent ? { agent: meta.agent } : {}),
     ...(d.input.headless ? { headless: true as const } : {}),
     input: input.ok ? (input.value ?? null) : null,
     registry_hash: meta.registryHash,

@@ -3,6 +3,7 @@
 
 import { readFileSync, writeSync } from 'node:fs';
 import { oneLine } from '../errors.js';
+import { AGENTS, isAgent, type AgentName } from '../protocol/adapter.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
@@ -33,10 +34,21 @@ function writeAll(fd: number, text: string): void {
   while (off < buf.length) off += writeSync(fd, buf, off);
 }
 
+/** The host named by the installed command (`--agent <name>`; Claude Code without it), or why it is not one. */
+export function agentArg(argv: readonly string[]): { agent: AgentName } | { error: string } {
+  const i = argv.indexOf('--agent');
+  if (i < 0) return { agent: 'claude-code' };
+  const name = argv[i + 1] ?? '';
+  return isAgent(name) ? { agent: name } : { error: `unknown --agent "${oneLine(name, 40)}" (known: ${AGENTS.join(', ')})` };
+}
+
 export async function main(hook: HookName, routers: Routers): Promise<void> {
   let code: number;
   try {
+    const host = agentArg(process.argv.slice(2));
+    if ('error' in host) throw new Error(host.error);
     const result = await runHook(hook, readStdin(), {
+      agent: host.agent,
       env: process.env,
       now: Date.now,
       newId: () => newDecisionId(),

@@ -6,7 +6,7 @@
 // call by the failure policy (stages/fail.ts).
 
 import { viewOf } from '../registry/select.js';
-import { renderDecision } from '../protocol/claude-code/render.js';
+import { adapterFor } from '../protocol/adapters.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import { unsafeHomeDecision } from './home-guard.js';
@@ -26,7 +26,8 @@ import { PRUNE_EVENTS, pruneQuietly, sessionStart } from './stages/session-start
 export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeDeps): Promise<HookRun> {
   const started = rt.now();
 
-  const parsed = parse(hook, raw);
+  const adapter = adapterFor(rt.agent);
+  const parsed = parse(hook, raw, adapter);
   if (parsed.kind === 'not-ours') return { exitCode: 0, stdout: '', stderr: '' };
   if (parsed.kind === 'rejected') return reject(hook, parsed.error, rt, started, parsed.event);
   const { input } = parsed;
@@ -60,7 +61,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
 
   const memoryEvents = p.stateful ? applyEffects(loc, input.session_id, decision, state.loaded, rt.now(), p.cfg.config, clean, problems) : [];
 
-  const rendered = renderDecision(input.hook_event_name, decision.decision);
+  const rendered = adapter.render(input.hook_event_name, decision.decision);
 
   if (p.stateful) auditCall({ loc, input, decision, prepared: p, rt, started, secrets, ...(known ? { known } : {}), memoryEvents, clean }, problems);
   if (state.second?.failure) problems.scan = state.second.failure;

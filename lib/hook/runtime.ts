@@ -5,7 +5,8 @@ import type { loadConfig } from '../config/load.js';
 import type { RouterSettings } from '../config/types.js';
 import type { EngineDeps } from '../engine/deps.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
-import type { HookOutput } from '../protocol/claude-code/render.js';
+import type { AgentName } from '../protocol/adapter.js';
+import type { HookOutput } from '../protocol/text.js';
 import type { EmbeddedRegistry, resolveRegistry } from '../registry/resolve.js';
 import type { Routers } from './routers.js';
 
@@ -28,6 +29,8 @@ export interface RuntimeDeps {
   memo?: Map<string, Promise<Prepared>>;
   /** The routes this process can run: a hook bundle carries only its own (lib/hook/routers.ts). */
   routers: Routers;
+  /** The host whose stdin and output this call speaks (the hook command's `--agent`); Claude Code by default. */
+  agent?: AgentName;
   /** Replaces the configured orchestrator (replay answers with the logged result). */
   consult?: EngineDeps['consult'];
 }

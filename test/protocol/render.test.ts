@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FinalDecision } from '../../lib/engine/types.js';
-import { MAX_FIELD_CHARS, renderDecision } from '../../lib/protocol/claude-code/render.js';
+import { renderDecision } from '../../lib/protocol/claude-code/render.js';
+import { MAX_FIELD_CHARS } from '../../lib/protocol/text.js';
 
 const d = (action: FinalDecision['action'], extra: Partial<FinalDecision> = {}): FinalDecision => ({
   action,

@@ -46,6 +46,7 @@ export function auditCall(c: AuditCall, problems: CallProblems): void {
     secrets: c.secrets,
     ...(c.known?.size ? { known: c.known } : {}),
     ...(error ? { error } : {}),
+    ...(c.rt.agent && c.rt.agent !== 'claude-code' ? { agent: c.rt.agent } : {}),
   });
   const memoryFailed = c.memoryEvents.length
     ? auditMemoryEvents(c.loc.hookwardenHome, c.memoryEvents, { sessionId: c.input.session_id, decisionId: c.decision.audit.decisionId, source: c.input.hook_event_name }, c.rt, c.clean)

@@ -3,7 +3,7 @@
 
 import { loadConfig } from '../../config/load.js';
 import { HookwardenError, oneLine } from '../../errors.js';
-import { renderDecision } from '../../protocol/claude-code/render.js';
+import { adapterFor } from '../../protocol/adapters.js';
 import type { HookStdin } from '../../protocol/claude-code/schema.js';
 import { viewOf } from '../../registry/select.js';
 import { auditDecision, auditRejectedInput } from '../audit.js';
@@ -35,7 +35,7 @@ export function failInternal(hook: HookName, input: HookStdin, err: unknown, rt:
   }
   const mode = loadConfigSafe(loc).onInternalError;
   const decision = errorDecision(input, summary, mode, rt);
-  const rendered = renderDecision(input.hook_event_name, decision.decision);
+  const rendered = adapterFor(rt.agent).render(input.hook_event_name, decision.decision);
   if (rt.audit !== false) auditDecision(loc, decision, {
     event: input.hook_event_name,
     registryHash: 'unavailable',

@@ -3,6 +3,8 @@
 
 import { HookwardenError, oneLine, type ErrorCode } from '../../errors.js';
 import { SCHEMAS, type HookStdin, type SupportedEvent } from '../../protocol/claude-code/schema.js';
+import type { Adapter } from '../../protocol/adapter.js';
+import { claudeCode } from '../../protocol/claude-code/adapter.js';
 import { GUARD_HOOKS, HOOKS, hookTakes, type HookName } from '../hooks.js';
 
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
@@ -15,7 +17,7 @@ export type Parsed =
   /** `event`: the event the input named, when this hook takes it (the rejection is audited under it). */
   | { kind: 'rejected'; error: HookwardenError; event?: string };
 
-export function parse(hook: HookName, raw: Buffer | string): Parsed {
+export function parse(hook: HookName, raw: Buffer | string, adapter: Adapter = claudeCode): Parsed {
   const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
   const max = GUARD_HOOKS.has(hook) ? MAX_GUARD_BYTES : MAX_OBSERVER_BYTES;
   const reject = (code: ErrorCode, message: string, event?: string): Parsed => ({ kind: 'rejected', error: new HookwardenError(code, message), ...(event ? { event } : {}) });
@@ -29,6 +31,9 @@ export function parse(hook: HookName, raw: Buffer | string): Parsed {
     return reject('E_STDIN_JSON', `stdin is not valid JSON: ${oneLine(err, 120)}`);
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return reject('E_STDIN_SCHEMA', 'stdin must be a JSON object');
+  // The host's event as hookwarden's (Claude Code's shape); an event hookwarden does not judge: no opinion.
+  json = adapter.toEvent(json as Record<string, unknown>);
+  if (!json) return { kind: 'not-ours' };
   const name = (json as { hook_event_name?: unknown }).hook_event_name;
   // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).
   if (typeof name === 'string' && !hookTakes(hook, name)) return { kind: 'not-ours' };

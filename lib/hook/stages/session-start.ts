@@ -4,7 +4,7 @@
 import { pruneAuditFiles } from '../../audit/retention.js';
 import type { HookwardenConfig } from '../../config/types.js';
 import { oneLine } from '../../errors.js';
-import { renderSessionStart } from '../../protocol/claude-code/render.js';
+import { adapterFor } from '../../protocol/adapters.js';
 import type { SessionStartInput } from '../../protocol/claude-code/schema.js';
 import { pruneSessions } from '../../session/session-file.js';
 import { auditRejectedInput } from '../audit.js';
@@ -34,7 +34,7 @@ export function sessionStart(hook: HookName, input: SessionStartInput, loc: Loca
   if (p.stateful) pruneAuditFiles(loc.hookwardenHome, rt.now(), config.audit.retentionDays);
   const memory = p.stateful && config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, config) : { note: '' };
   const notice = p.issues.length ? `hookwarden found problems in its configuration and is running without them: ${p.issues.join('; ')}` : undefined;
-  const run = renderSessionStart(notice, memory.context);
+  const run = adapterFor(rt.agent).renderSessionStart(notice, memory.context);
   const failed = p.stateful ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, p.issues) : undefined;
   const lines = [...p.issues.map((i) => `hookwarden: ${i}\n`), prune ? `hookwarden: ${prune}\n` : '', memory.note, failed ? `hookwarden: audit not written: ${failed}\n` : ''];
   return { ...run, stderr: run.stderr + lines.join('') };

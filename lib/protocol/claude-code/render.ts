@@ -4,19 +4,9 @@
 import type { SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from './schema.js';
+import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
 
-export interface HookOutput {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Claude Code replaces strings over 10,000 characters with a file preview; stay under it ourselves. */
-export const MAX_FIELD_CHARS = 9_000;
-
-export function clip(text: string): string {
-  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 20)}… [truncated]` : text;
-}
+export type { HookOutput } from '../text.js';
 
 const line = (text: string): string => `${text.replace(/\s*\n\s*/g, ' ').trim()}\n`;
 
@@ -24,20 +14,6 @@ function out(json: SyncHookJSONOutput | null, exitCode = 0, stderr = ''): HookOu
   return { exitCode, stdout: json ? JSON.stringify(json) : '', stderr };
 }
 
-function withHints(d: FinalDecision): string {
-  return clip(d.hints.length ? `${d.message} Hint: ${d.hints.join(' ')}` : d.message);
-}
-
-/** The merge rules' names ("Rules: LOCAL_BLOCK_STANDS.") are for the audit and the user; the model acts on the
- * finding, its pattern id and the hint. Text the model reads as context stays short without them. */
-export function forModel(d: FinalDecision): string {
-  const message = d.message.replace(/ Rules: [A-Z0-9_]+(?:, [A-Z0-9_]+)*\./g, '');
-  return clip(d.hints.length ? `${message} Hint: ${d.hints.join(' ')}` : message);
-}
-
-function context(d: FinalDecision): string | undefined {
-  return d.injections.length ? clip(d.injections.join('\n')) : undefined;
-}
 
 function renderPreToolUse(d: FinalDecision): HookOutput {
   const reason = withHints(d);

@@ -1,0 +1,22 @@
+// One adapter per agent host: its hook stdin → hookwarden's event (the Claude Code shape the engine routes), and
+// a decision → the host's output and exit code. The engine never imports an adapter; the hook runner picks one by
+// the `--agent <name>` the installed command carries (no environment variable tells hosts apart: several set
+// CLAUDE_PROJECT_DIR). docs/agents.md lists what each host cannot express and what hookwarden does instead.
+
+import type { FinalDecision } from '../engine/types.js';
+import type { HookOutput } from './text.js';
+import type { SupportedEvent } from './claude-code/schema.js';
+
+export const AGENTS = ['claude-code', 'gemini'] as const;
+export type AgentName = (typeof AGENTS)[number];
+
+export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);
+
+export interface Adapter {
+  name: AgentName;
+  /** The host's stdin (parsed JSON object) as hookwarden's event, in the Claude Code shape its schemas check; null
+   * for an event hookwarden does not judge (no opinion). */
+  toEvent(json: Record<string, unknown>): Record<string, unknown> | null;
+  render(event: SupportedEvent, d: FinalDecision): HookOutput;
+  renderSessionStart(notice: string | undefined, context: string | undefined): HookOutput;
+}

@@ -1,0 +1,9 @@
+// The adapter of each agent host (lib/protocol/adapter.ts).
+
+import type { Adapter, AgentName } from './adapter.js';
+import { claudeCode } from './claude-code/adapter.js';
+import { gemini } from './gemini/adapter.js';
+
+const ADAPTERS: Record<AgentName, Adapter> = { 'claude-code': claudeCode, gemini };
+
+export const adapterFor = (agent: AgentName | undefined): Adapter => ADAPTERS[agent ?? 'claude-code'];

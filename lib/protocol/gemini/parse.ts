@@ -1,0 +1,68 @@
+// Gemini CLI (0.61) hook stdin → hookwarden's event. Events: BeforeTool → PreToolUse, AfterTool → PostToolUse
+// (PostToolUseFailure when the tool reports an error), BeforeAgent → UserPromptSubmit, AfterAgent → Stop,
+// SessionStart. Tools are renamed to the ones hookwarden's registry speaks of, with their arguments
+// (run_shell_command → Bash, write_file → Write, replace → Edit, read_file → Read); any other tool keeps its
+// name (and counts as a write unless the registry says otherwise). Read from ../shared/reference/agent-protocols.md §2.
+
+const EVENTS: Record<string, string> = {
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+  BeforeAgent: 'UserPromptSubmit',
+  AfterAgent: 'Stop',
+  SessionStart: 'SessionStart',
+};
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+/** Gemini's tool and arguments as hookwarden's. `file_path` for the file tools (Gemini's read_file says
+ * `absolute_path`); other arguments are kept as they are. */
+export function toolFromGemini(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
+  const filePath = input.file_path ?? input.absolute_path ?? input.path;
+  switch (name) {
+    case 'run_shell_command':
+      return { tool_name: 'Bash', tool_input: input };
+    case 'write_file':
+      return { tool_name: 'Write', tool_input: { ...input, file_path: filePath } };
+    case 'replace':
+      return { tool_name: 'Edit', tool_input: { ...input, file_path: filePath } };
+    case 'read_file':
+      return { tool_name: 'Read', tool_input: { ...input, file_path: filePath } };
+    default:
+      return { tool_name: name, tool_input: input };
+  }
+}
+
+export function geminiToEvent(json: Obj): Obj | null {
+  const event = EVENTS[String(json.hook_event_name)];
+  if (!event) return null;
+  const base = {
+    session_id: json.session_id,
+    cwd: json.cwd,
+    ...(typeof json.transcript_path === 'string' ? { transcript_path: json.transcript_path } : {}),
+    hook_event_name: event,
+  };
+  switch (event) {
+    case 'PreToolUse':
+    case 'PostToolUse': {
+      const tool = toolFromGemini(String(json.tool_name ?? ''), obj(json.tool_input));
+      if (event === 'PreToolUse') return { ...base, ...tool };
+      const response = obj(json.tool_response);
+      const error = response.error;
+      if (error !== undefined && error !== null && error !== '') {
+        return { ...base, ...tool, hook_event_name: 'PostToolUseFailure', error: typeof error === 'string' ? error : JSON.stringify(error) };
+      }
+      return { ...base, ...tool, tool_response: response.llmContent ?? response.returnDisplay ?? json.tool_response };
+    }
+    case 'UserPromptSubmit':
+      return { ...base, prompt: json.prompt };
+    case 'Stop':
+      return {
+        ...base,
+        stop_hook_active: json.stop_hook_active === true,
+        ...(typeof json.prompt_response === 'string' ? { last_assistant_message: json.prompt_response } : {}),
+      };
+    default:
+      return { ...base, ...(typeof json.source === 'string' ? { source: json.source } : {}) };
+  }
+}

@@ -1,0 +1,149 @@
+// The contract every host adapter runs: the same scenarios (deny, ask, rewrite, context, prompt block, stop block,
+// malformed input, internal error) with each host's own stdin, judged by the same engine, answered in the host's
+// shape. Each host's fail-open trap has its own test: the wrong shape is an allow there.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentName } from '../../lib/protocol/adapter.js';
+import { runHook } from '../../lib/hook/run-hook.js';
+import type { HookName } from '../../lib/hook/hooks.js';
+import { ALL_ROUTERS } from '../../lib/hook/routers.js';
+import type { RuntimeDeps } from '../../lib/hook/runtime.js';
+import { hookEnv } from '../helpers/fixtures.js';
+import { FIXED_NOW, ROOT } from '../helpers/registry.js';
+
+const PROJECT = '/home/dev/project';
+
+function rt(agent: AgentName, over: Partial<RuntimeDeps> = {}): RuntimeDeps {
+  let n = 0;
+  const home = mkdtempSync(join(tmpdir(), 'hw-agents-'));
+  return { env: { ...hookEnv(home), CLAUDE_PROJECT_DIR: PROJECT }, now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', routers: ALL_ROUTERS, agent, ...over };
+}
+
+const base = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT };
+
+/** Each scenario's stdin, per host. */
+const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
+  'claude-code': {
+    deny: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, tool_use_id: 't1' }],
+    ask: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push --force origin feat/x' }, tool_use_id: 't2' }],
+    rewrite: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'tail -f app.log' }, tool_use_id: 't3' }],
+    context: ['user-prompt', { ...base, hook_event_name: 'UserPromptSubmit', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All tests pass.' }],
+    readEnv: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: `${PROJECT}/.env` }, tool_use_id: 't4' }],
+  },
+  gemini: {
+    deny: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~', description: 'clean' } }],
+    ask: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git push --force origin feat/x' } }],
+    rewrite: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'tail -f app.log', description: 'watch' } }],
+    context: ['user-prompt', { ...base, hook_event_name: 'BeforeAgent', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...base, hook_event_name: 'BeforeAgent', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...base, hook_event_name: 'AfterAgent', prompt: 'fix it', prompt_response: 'All tests pass.', stop_hook_active: false }],
+    readEnv: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: { absolute_path: `${PROJECT}/.env` } }],
+  },
+};
+
+async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps> = {}) {
+  const [hook, stdin] = STDIN[agent][scenario] as [HookName, unknown];
+  const r = await runHook(hook, JSON.stringify(stdin), rt(agent, over));
+  return { ...r, json: r.stdout ? (JSON.parse(r.stdout) as Record<string, any>) : null };
+}
+
+describe('every host adapter judges the same scenarios the same way', () => {
+  for (const agent of ['claude-code', 'gemini'] as const) {
+    it(`${agent}: the verdicts and the rule ids do not depend on the host`, async () => {
+      const verdicts: Record<string, [string | undefined, string[]]> = {};
+      for (const s of Object.keys(STDIN[agent])) {
+        const r = await run(agent, s);
+        verdicts[s] = [r.decision?.decision.action, r.decision?.local.matches.map((m) => m.id) ?? []];
+      }
+      expect(verdicts).toEqual({
+        deny: ['block', ['bash-filesystem/rm-home']],
+        ask: ['ask', ['bash-git/force-push']],
+        rewrite: ['allow', ['interactive/follow-log']],
+        context: ['silent', expect.any(Array)],
+        promptBlock: ['block', ['secrets/aws-access-key-id']],
+        stopBlock: [expect.stringMatching(/block|silent|allow/), expect.any(Array)],
+        readEnv: ['ask', ['paths-sensitive/env-files']],
+      });
+    });
+  }
+});
+
+describe('Claude Code output (hook-protocols.md; the real CLI: test/clients)', () => {
+  it('deny, ask, rewrite, context', async () => {
+    expect((await run('claude-code', 'deny')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
+    expect((await run('claude-code', 'ask')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'ask' });
+    expect((await run('claude-code', 'rewrite')).json?.hookSpecificOutput).toMatchObject({ updatedInput: { command: 'tail -n 200 app.log' }, additionalContext: expect.any(String) });
+    expect((await run('claude-code', 'context')).json?.hookSpecificOutput.additionalContext).toMatch(/read-only/i);
+    expect((await run('claude-code', 'promptBlock')).json).toMatchObject({ decision: 'block' });
+  });
+});
+
+describe('Gemini CLI output (agent-protocols.md §2)', () => {
+  it('trap: a deny says `decision` at the top (Gemini runs the tool on a Claude-shaped deny), exit 0 with JSON', async () => {
+    const claude = await run('claude-code', 'deny');
+    expect(claude.json).not.toHaveProperty('decision');
+    const r = await run('gemini', 'deny');
+    expect(r.exitCode).toBe(0);
+    expect(r.json).toEqual({ decision: 'deny', reason: expect.stringContaining('[bash-filesystem/rm-home]') });
+  });
+
+  it('ask is an ask; a rewrite sends the whole tool_input, Gemini\'s own keys kept; the read_file path is judged', async () => {
+    expect((await run('gemini', 'ask')).json).toMatchObject({ decision: 'ask', reason: expect.stringContaining('[bash-git/force-push]') });
+    expect((await run('gemini', 'rewrite')).json).toEqual({ systemMessage: expect.stringContaining('tail -n 200 app.log'), hookSpecificOutput: { tool_input: { command: 'tail -n 200 app.log', description: 'watch' } } });
+    expect((await run('gemini', 'readEnv')).json).toMatchObject({ decision: 'ask' });
+  });
+
+  it('prompt: context as hookSpecificOutput.additionalContext; a credential denies the prompt', async () => {
+    expect((await run('gemini', 'context')).json?.hookSpecificOutput.additionalContext).toMatch(/read-only/i);
+    const b = await run('gemini', 'promptBlock');
+    expect(b.json).toMatchObject({ decision: 'deny' });
+    expect(b.stdout).not.toContain('QX7ZP3LM9KT2WB4N');
+  });
+
+  it('a credential in a tool result: the model is told not to repeat it, appended to the result as context', async () => {
+    const after = { ...base, hook_event_name: 'AfterTool', tool_name: 'run_shell_command', tool_input: { command: 'cat notes' }, tool_response: { llmContent: `key ${'ghp_'}abcdefghijklmnopqrstuvwxyz0123456789` } };
+    const r = await runHook('post-tool-use', JSON.stringify(after), rt('gemini'));
+    expect(r.decision?.decision.action).toBe('warn');
+    expect(JSON.parse(r.stdout)).toEqual({ systemMessage: expect.any(String), hookSpecificOutput: { additionalContext: expect.stringContaining('secrets/github') } });
+  });
+
+  it('a failed tool result is a PostToolUseFailure; an event hookwarden does not judge is no opinion', async () => {
+    const failed = { ...base, hook_event_name: 'AfterTool', tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, tool_response: { error: 'exit 1' } };
+    const r = await runHook('post-tool-use', JSON.stringify(failed), rt('gemini'));
+    expect(r.decision?.audit).toBeDefined();
+    expect(r.exitCode).toBe(0);
+    const other = await runHook('pre-tool-use', JSON.stringify({ ...base, hook_event_name: 'BeforeModel' }), rt('gemini'));
+    expect(other).toMatchObject({ exitCode: 0, stdout: '' });
+  });
+
+  it('malformed input: guards exit 2 with one stderr line (Gemini reads exit ≥ 2 as a deny); internal errors answer by policy', async () => {
+    const bad = await runHook('pre-tool-use', '{"hook_event_name":"BeforeTool"', rt('gemini'));
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^hookwarden: stdin is not valid JSON/);
+    const internal = await run('gemini', 'deny', { routers: {} });
+    expect(internal.json).toMatchObject({ decision: 'ask' });
+  });
+});
+
+describe('the bundles take the host from --agent', () => {
+  const hook = (args: string[], stdin: unknown) =>
+    spawnSync(process.execPath, [join(ROOT, 'dist', 'hooks', 'pre-tool-use.js'), ...args], { input: JSON.stringify(stdin), env: { ...hookEnv(mkdtempSync(join(tmpdir(), 'hw-agents-'))), CLAUDE_PROJECT_DIR: PROJECT }, encoding: 'utf8' });
+
+  it('--agent gemini answers in Gemini\'s shape; no flag is Claude Code; an unknown host fails closed', () => {
+    const [, stdin] = STDIN.gemini.deny as [HookName, unknown];
+    expect(JSON.parse(hook(['--agent', 'gemini'], stdin).stdout)).toMatchObject({ decision: 'deny' });
+    const [, claude] = STDIN['claude-code'].deny as [HookName, unknown];
+    expect(JSON.parse(hook([], claude).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    const unknown = hook(['--agent', 'vim'], claude);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain('unknown --agent "vim"');
+  });
+});
