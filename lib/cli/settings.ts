@@ -60,6 +60,32 @@ export function hookCommand(root: string, hook: string): string {
   return `node ${quote(join(root, 'dist', 'hooks', `${hook}.js`))}`;
 }
 
+/** One agent host's settings: which events get which hook, and the command that runs it. Claude Code's is below;
+ * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
+ * `--agent gemini`: no environment variable tells hosts apart). */
+export interface HostProfile {
+  name: 'claude-code' | 'gemini';
+  events: ReadonlyArray<{ event: string; hook: string; matcher?: string; guard: boolean; commandOnly?: boolean }>;
+  command(root: string, hook: string): string;
+  timeout: number;
+}
+
+export const CLAUDE_CODE: HostProfile = { name: 'claude-code', events: HOOK_EVENTS, command: hookCommand, timeout: HOOK_TIMEOUT_SECONDS };
+
+export const GEMINI: HostProfile = {
+  name: 'gemini',
+  events: [
+    { event: 'BeforeAgent', hook: 'user-prompt', guard: true },
+    // Gemini's matcher is an unanchored regular expression over the tool name: every tool, MCP tools included.
+    { event: 'BeforeTool', hook: 'pre-tool-use', matcher: '.*', guard: true },
+    { event: 'AfterTool', hook: 'post-tool-use', matcher: '.*', guard: false },
+    { event: 'AfterAgent', hook: 'stop', guard: false },
+    { event: 'SessionStart', hook: 'session-start', guard: false },
+  ],
+  command: (root, hook) => `${hookCommand(root, hook)} --agent gemini`,
+  timeout: HOOK_TIMEOUT_SECONDS * 1000,
+};
+
 /** The daemon URL of one hook. */
 export function hookUrl(port: number, hook: string): string {
   return `http://127.0.0.1:${port}/hooks/${hook}`;
@@ -79,8 +105,8 @@ export interface HttpOptions {
 export type InstallMode = { mode: 'command' } | ({ mode: 'http' } & HttpOptions);
 
 /** The handler install wants for one event in this mode. */
-export function desiredHandler(h: (typeof HOOK_EVENTS)[number], root: string, m: InstallMode): Handler {
-  if (m.mode === 'command' || 'commandOnly' in h) return { type: 'command', command: hookCommand(root, h.hook), timeout: HOOK_TIMEOUT_SECONDS };
+export function desiredHandler(h: HostProfile['events'][number], root: string, m: InstallMode, host: HostProfile = CLAUDE_CODE): Handler {
+  if (m.mode === 'command' || h.commandOnly) return { type: 'command', command: host.command(root, h.hook), timeout: host.timeout };
   return {
     type: 'http',
     url: hookUrl(m.port, h.hook),
@@ -179,13 +205,13 @@ export function writeSettings(file: string, settings: Settings, backupSuffix: st
  * already there (and its group has the right matcher), else every handler of ours for that event (either mode)
  * is removed and the wanted one put where the first of them was (or appended). `changed` counts events touched.
  */
-export function installHooks(settings: Settings, root: string, m: InstallMode = { mode: 'command' }): { settings: Settings; changed: number } {
+export function installHooks(settings: Settings, root: string, m: InstallMode = { mode: 'command' }, host: HostProfile = CLAUDE_CODE): { settings: Settings; changed: number } {
   const hooks: Record<string, Group[]> = { ...(settings.hooks ?? {}) };
-  const commands = new Set(HOOK_EVENTS.map((h) => hookCommand(root, h.hook)));
+  const commands = new Set(host.events.map((h) => host.command(root, h.hook)));
   let changed = 0;
-  for (const h of HOOK_EVENTS) {
-    const want = desiredHandler(h, root, m);
-    const matcher = 'matcher' in h ? h.matcher : undefined;
+  for (const h of host.events) {
+    const want = desiredHandler(h, root, m, host);
+    const matcher = h.matcher;
     const groups = [...(hooks[h.event] ?? [])];
     const ours = groups.flatMap((g, gi) => (g.hooks ?? []).map((x, xi) => ({ g, gi, x, xi }))).filter((o) => isOurs(o.x, commands));
     const only = ours.length === 1 ? ours[0] : undefined;
@@ -229,9 +255,9 @@ export function addHooks(settings: Settings, root: string): { settings: Settings
 }
 
 /** Removes every handler of ours, both kinds; groups left empty go, events left empty go. */
-export function removeHooks(settings: Settings, root: string): { settings: Settings; changed: number } {
+export function removeHooks(settings: Settings, root: string, host: HostProfile = CLAUDE_CODE): { settings: Settings; changed: number } {
   if (!settings.hooks) return { settings, changed: 0 };
-  const commands = new Set(HOOK_EVENTS.map((h) => hookCommand(root, h.hook)));
+  const commands = new Set(host.events.map((h) => host.command(root, h.hook)));
   const hooks: Record<string, Group[]> = {};
   let removed = 0;
   for (const [event, groups] of Object.entries(settings.hooks)) {

@@ -9,16 +9,23 @@ import { loadConfig } from '../../config/load.js';
 import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
-import { HOOK_EVENTS, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type InstallMode } from '../settings.js';
+import { CLAUDE_CODE, GEMINI, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
 
 type Args = ReturnType<typeof parseArgs>;
 
-function settingsFile(a: Args, io: CliIO): string | null {
+/** The host named by --agent (Claude Code without it), or null for one install cannot write. */
+function hostOf(a: Args): HostProfile | null {
+  const agent = a.options.get('agent') ?? 'claude-code';
+  return agent === 'claude-code' ? CLAUDE_CODE : agent === 'gemini' ? GEMINI : null;
+}
+
+function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): string | null {
   const explicit = a.options.get('settings');
   if (explicit) return resolve(io.cwd, explicit);
   const scope = a.options.get('scope') ?? 'project';
-  if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, '.claude', 'settings.json');
-  if (scope === 'user') return join(io.env.HOME ?? '', '.claude', 'settings.json');
+  const folder = host.name === 'gemini' ? '.gemini' : '.claude';
+  if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, folder, 'settings.json');
+  if (scope === 'user') return join(io.env.HOME ?? '', folder, 'settings.json');
   return null;
 }
 
@@ -28,10 +35,14 @@ export const installRoot = (env: NodeJS.ProcessEnv): string => dirname(shippedPa
 const SCOPE_USAGE =
   '  --scope project (default: ./.claude/settings.json) | user (~/.claude/settings.json); --settings FILE overrides both.';
 
+const AGENT_USAGE =
+  '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
+  '    trusted; user: ~/.gemini/settings.json), command hooks told --agent gemini (docs/agents.md).';
+
 const INSTALL_USAGE =
-  'hookwarden install [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  'hookwarden install [--agent claude-code|gemini] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
-  `${SCOPE_USAGE}\n` +
+  `${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
   '  --mode command (default): one node process per hook call.\n' +
   '  --mode http: hooks POST to `hookwarden serve` on 127.0.0.1:<port> (default: serve.port, else 7437); a\n' +
   '    token is made if $HOOKWARDEN_HOME/config.json has none (mode 0600). User scope writes the token into\n' +
@@ -74,8 +85,9 @@ export const installCommand: Command = {
   summary: 'add the hookwarden hooks (command, or http to the daemon) to Claude Code settings (idempotent, with a backup)',
   usage: INSTALL_USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['token-env'], options: ['scope', 'settings', 'mode', 'port', 'on-daemon-down'] });
-    const file = settingsFile(a, io);
+    const a = parseArgs(args, { flags: ['token-env'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down'] });
+    const host = hostOf(a);
+    const file = host ? settingsFile(a, io, host) : null;
     const mode = a.options.get('mode') ?? 'command';
     const portArg = a.options.get('port');
     const port = portArg === undefined ? undefined : Number(portArg);
@@ -87,8 +99,10 @@ export const installCommand: Command = {
       (mode !== 'command' && mode !== 'http') ||
       (port !== undefined && !(Number.isInteger(port) && port >= 1024 && port <= 65_535)) ||
       (down !== 'open' && down !== 'closed') ||
+      // The daemon speaks Claude Code's http hooks only.
+      (host?.name !== 'claude-code' && mode !== 'command') ||
       (mode === 'command' && (portArg !== undefined || a.options.has('on-daemon-down') || a.flags.has('token-env')));
-    if (bad || !file) {
+    if (bad || !file || !host) {
       io.err(`hookwarden install: bad arguments\n${INSTALL_USAGE}\n`);
       return 2;
     }
@@ -129,13 +143,14 @@ export const installCommand: Command = {
       if (down === 'open') notes.push('while the daemon is down, Claude Code reports a hook error and the calls go ahead unjudged (--on-daemon-down closed blocks them)');
       else notes.push('while the daemon is down, every tool call and every prompt is blocked (--on-daemon-down closed)');
     } else {
-      const problem = missingBundle(root, HOOK_EVENTS.map((h) => h.hook));
+      const problem = missingBundle(root, host.events.map((h) => h.hook));
       if (problem) {
         io.err(`hookwarden install: ${problem}\n`);
         return 1;
       }
     }
-    const result = installHooks(settings, root, how);
+    if (host.name === 'gemini' && a.options.get('scope') !== 'user') notes.push('Gemini CLI runs project hooks only in a trusted folder (it lists them the first time it sees them)');
+    const result = installHooks(settings, root, how, host);
     const tail = notes.map((n) => `  ${n}\n`).join('');
     if (!result.changed) {
       io.out(`hookwarden is already installed${mode === 'http' ? ' (http)' : ''} in ${file}; nothing changed\n${tail}`);
@@ -158,17 +173,18 @@ function readServeConfig(env: NodeJS.ProcessEnv): { port: number; issue?: string
 export const uninstallCommand: Command = {
   name: 'uninstall',
   summary: 'remove exactly the hook entries install added (command and http)',
-  usage: `hookwarden uninstall [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}`,
+  usage: `hookwarden uninstall [--agent claude-code|gemini] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
   async run(args, io) {
-    const a = parseArgs(args, { options: ['scope', 'settings'] });
-    const file = settingsFile(a, io);
-    if (a.unknown.length || a.positionals.length || !file) {
+    const a = parseArgs(args, { options: ['agent', 'scope', 'settings'] });
+    const host = hostOf(a);
+    const file = host ? settingsFile(a, io, host) : null;
+    if (a.unknown.length || a.positionals.length || !file || !host) {
       io.err(`hookwarden uninstall: bad arguments\n${this.usage}\n`);
       return 2;
     }
     const settings = readOrReport('uninstall', file, io);
     if (!settings) return 1;
-    const result = removeHooks(settings, installRoot(io.env));
+    const result = removeHooks(settings, installRoot(io.env), host);
     if (!result.changed) {
       io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
       return 0;

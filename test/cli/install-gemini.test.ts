@@ -1,0 +1,61 @@
+// install --agent gemini: hookwarden's command hooks in Gemini CLI's settings, each told `--agent gemini`, next to
+// whatever the file already holds; idempotent; uninstall removes exactly them. Claude Code's files are untouched.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIO } from '../../lib/cli/io.js';
+import { runCli } from '../../lib/cli/main.js';
+import { ROOT } from '../helpers/registry.js';
+
+function io(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let t = 1_000;
+  return { stdout, stderr, out: (s) => stdout.push(s), err: (s) => stderr.push(s), readStdin: () => Buffer.alloc(0), env: { HOME: cwd }, cwd, now: () => ++t, newId: () => 'x' };
+}
+
+const EXISTING = {
+  security: { auth: { selectedType: 'gemini-api-key' } },
+  hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'node /opt/other-guard.js', timeout: 5000 }] }] },
+};
+
+const cmd = (hook: string) => `node "${join(ROOT, 'dist', 'hooks', `${hook}.js`)}" --agent gemini`;
+
+describe('install --agent gemini', () => {
+  it('writes the five events into .gemini/settings.json, keeps what was there, and is idempotent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-gemini-'));
+    const file = join(dir, '.gemini', 'settings.json');
+    mkdirSync(join(dir, '.gemini'));
+    writeFileSync(file, JSON.stringify(EXISTING));
+    const first = io(dir);
+    expect(await runCli(['install', '--agent', 'gemini'], first)).toBe(0);
+    expect(first.stdout.join('')).toContain('trusted folder');
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    expect(s.security).toEqual(EXISTING.security);
+    expect(Object.keys(s.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool', 'SessionStart']);
+    expect(s.hooks.BeforeTool).toEqual([EXISTING.hooks.BeforeTool[0], { matcher: '.*', hooks: [{ type: 'command', command: cmd('pre-tool-use'), timeout: 10_000 }] }]);
+    expect(s.hooks.AfterTool[0].hooks[0].command).toBe(cmd('post-tool-use'));
+    expect(s.hooks.BeforeAgent[0]).toEqual({ hooks: [{ type: 'command', command: cmd('user-prompt'), timeout: 10_000 }] });
+    expect(s.hooks.AfterAgent[0].hooks[0].command).toBe(cmd('stop'));
+    expect(s.hooks.SessionStart[0].hooks[0].command).toBe(cmd('session-start'));
+    expect(existsSync(join(dir, '.claude'))).toBe(false);
+    const again = io(dir);
+    expect(await runCli(['install', '--agent', 'gemini'], again)).toBe(0);
+    expect(again.stdout.join('')).toContain('already installed');
+    // uninstall: exactly ours go.
+    expect(await runCli(['uninstall', '--agent', 'gemini'], io(dir))).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(EXISTING);
+  });
+
+  it('user scope is ~/.gemini/settings.json; the daemon (http) and unknown hosts are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-gemini-'));
+    expect(await runCli(['install', '--agent', 'gemini', '--scope', 'user'], io(dir))).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command).toBe(cmd('pre-tool-use'));
+    const http = io(dir);
+    expect(await runCli(['install', '--agent', 'gemini', '--mode', 'http'], http)).toBe(2);
+    expect(http.stderr.join('')).toContain('bad arguments');
+    expect(await runCli(['install', '--agent', 'vim'], io(dir))).toBe(2);
+  });
+});
