@@ -64,7 +64,7 @@ export function hookCommand(root: string, hook: string): string {
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
  * `--agent gemini`: no environment variable tells hosts apart). */
 export interface HostProfile {
-  name: 'claude-code' | 'gemini';
+  name: 'claude-code' | 'gemini' | 'codex';
   events: ReadonlyArray<{ event: string; hook: string; matcher?: string; guard: boolean; commandOnly?: boolean }>;
   command(root: string, hook: string): string;
   timeout: number;
@@ -84,6 +84,20 @@ export const GEMINI: HostProfile = {
   ],
   command: (root, hook) => `${hookCommand(root, hook)} --agent gemini`,
   timeout: HOOK_TIMEOUT_SECONDS * 1000,
+};
+
+/** Codex reads Claude's shape from hooks.json (whose root takes only `description` and `hooks`), seconds. */
+export const CODEX: HostProfile = {
+  name: 'codex',
+  events: [
+    { event: 'UserPromptSubmit', hook: 'user-prompt', guard: true },
+    { event: 'PreToolUse', hook: 'pre-tool-use', matcher: '.*', guard: true },
+    { event: 'PostToolUse', hook: 'post-tool-use', matcher: '.*', guard: false },
+    { event: 'Stop', hook: 'stop', guard: false },
+    { event: 'SessionStart', hook: 'session-start', guard: false },
+  ],
+  command: (root, hook) => `${hookCommand(root, hook)} --agent codex`,
+  timeout: HOOK_TIMEOUT_SECONDS,
 };
 
 /** The daemon URL of one hook. */

@@ -1,4 +1,5 @@
-// An ask where nobody can answer it. Claude Code run headless (`claude -p`, no permission host) turns a hook's
+// An ask where nobody can answer it: a host with no way to ask (Codex rejects `ask` and would run the tool), or
+// Claude Code run headless (`claude -p`, no permission host) turns a hook's
 // `ask` into a deny whose only text is our reason, in every permission mode (seen with 2.1.332). The model is then
 // told "approve?" by nobody. `askFallback` says what hookwarden answers instead, and names the rule it applied:
 //  - deny (default): a deny that says why nobody was asked and what the model can do;
@@ -17,9 +18,10 @@ export const HEADLESS_ASK_ALLOWED = 'HEADLESS_ASK_ALLOWED';
 export const isHeadlessEntrypoint = (entrypoint: string | undefined): boolean => entrypoint === 'sdk-cli';
 
 const DENY_HINT =
-  'Nobody can answer an approval prompt in this headless run (claude -p), so it was not run. Tell the user what you ' +
-  'wanted to run and why: they can run it themselves, or approve it in an interactive session. (askFallback: deny; ' +
-  'allow or ask in .hookwarden/config.json changes this.)';
+  'Nobody can answer an approval prompt in this headless run (claude -p) or in this agent, so it was not run. Tell ' +
+  'the user what you wanted to run and why: they can run it themselves, or approve it for this session with ' +
+  '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; allow or ask in ' +
+  '.hookwarden/config.json changes this.)';
 
 /** Applies `askFallback` to a PreToolUse decision of a headless session; other decisions are returned as they are. */
 export function headlessAsk(d: UnifiedRoutingDecision, ctx: CallContext, deps: EngineDeps): UnifiedRoutingDecision {

@@ -48,7 +48,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
 
   let decision: UnifiedRoutingDecision;
   try {
-    decision = await route(input, state.deps, rt.routers, rt.env);
+    decision = await route(input, state.deps, rt.routers, rt.env, adapter.canAsk !== false);
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }

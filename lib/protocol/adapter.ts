@@ -7,13 +7,15 @@ import type { FinalDecision } from '../engine/types.js';
 import type { HookOutput } from './text.js';
 import type { SupportedEvent } from './claude-code/schema.js';
 
-export const AGENTS = ['claude-code', 'gemini'] as const;
+export const AGENTS = ['claude-code', 'gemini', 'codex'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);
 
 export interface Adapter {
   name: AgentName;
+  /** false: the host has no way to ask the user (Codex rejects `ask`); an ask is then decided by askFallback. */
+  canAsk?: boolean;
   /** The host's stdin (parsed JSON object) as hookwarden's event, in the Claude Code shape its schemas check; null
    * for an event hookwarden does not judge (no opinion). */
   toEvent(json: Record<string, unknown>): Record<string, unknown> | null;

@@ -2,8 +2,9 @@
 
 import type { Adapter, AgentName } from './adapter.js';
 import { claudeCode } from './claude-code/adapter.js';
+import { codex } from './codex/adapter.js';
 import { gemini } from './gemini/adapter.js';
 
-const ADAPTERS: Record<AgentName, Adapter> = { 'claude-code': claudeCode, gemini };
+const ADAPTERS: Record<AgentName, Adapter> = { 'claude-code': claudeCode, gemini, codex };
 
 export const adapterFor = (agent: AgentName | undefined): Adapter => ADAPTERS[agent ?? 'claude-code'];

@@ -69,7 +69,7 @@ function streamTurn(res: ServerResponse, turn: Turn, n: number): void {
   res.end();
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -24,6 +24,7 @@ function rt(agent: AgentName, over: Partial<RuntimeDeps> = {}): RuntimeDeps {
 }
 
 const base = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT };
+const cx = { session_id: 's1', turn_id: 'turn-1', transcript_path: null, cwd: PROJECT, model: 'gpt-test', permission_mode: 'default' };
 
 /** Each scenario's stdin, per host. */
 const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
@@ -35,6 +36,15 @@ const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
     promptBlock: ['user-prompt', { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
     stopBlock: ['stop', { ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All tests pass.' }],
     readEnv: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: `${PROJECT}/.env` }, tool_use_id: 't4' }],
+  },
+  codex: {
+    deny: ['pre-tool-use', { ...cx, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, tool_use_id: 'c1' }],
+    ask: ['pre-tool-use', { ...cx, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push --force origin feat/x' }, tool_use_id: 'c2' }],
+    rewrite: ['pre-tool-use', { ...cx, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'tail -f app.log' }, tool_use_id: 'c3' }],
+    context: ['user-prompt', { ...cx, hook_event_name: 'UserPromptSubmit', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...cx, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...cx, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All tests pass.' }],
+    readEnv: ['pre-tool-use', { ...cx, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'cat .env' }, tool_use_id: 'c4' }],
   },
   gemini: {
     deny: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~', description: 'clean' } }],
@@ -54,21 +64,23 @@ async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps
 }
 
 describe('every host adapter judges the same scenarios the same way', () => {
-  for (const agent of ['claude-code', 'gemini'] as const) {
+  for (const agent of ['claude-code', 'gemini', 'codex'] as const) {
     it(`${agent}: the verdicts and the rule ids do not depend on the host`, async () => {
       const verdicts: Record<string, [string | undefined, string[]]> = {};
       for (const s of Object.keys(STDIN[agent])) {
         const r = await run(agent, s);
         verdicts[s] = [r.decision?.decision.action, r.decision?.local.matches.map((m) => m.id) ?? []];
       }
+      // Codex cannot ask: its asks are decided by askFallback (deny by default), the findings unchanged.
+      const asked = agent === 'codex' ? 'block' : 'ask';
       expect(verdicts).toEqual({
         deny: ['block', ['bash-filesystem/rm-home']],
-        ask: ['ask', ['bash-git/force-push']],
+        ask: [asked, ['bash-git/force-push']],
         rewrite: ['allow', ['interactive/follow-log']],
         context: ['silent', expect.any(Array)],
         promptBlock: ['block', ['secrets/aws-access-key-id']],
         stopBlock: [expect.stringMatching(/block|silent|allow/), expect.any(Array)],
-        readEnv: ['ask', ['paths-sensitive/env-files']],
+        readEnv: [asked, ['paths-sensitive/env-files']],
       });
     });
   }
@@ -129,6 +141,46 @@ describe('Gemini CLI output (agent-protocols.md §2)', () => {
     expect(bad.stderr).toMatch(/^hookwarden: stdin is not valid JSON/);
     const internal = await run('gemini', 'deny', { routers: {} });
     expect(internal.json).toMatchObject({ decision: 'ask' });
+  });
+});
+
+describe('Codex CLI output (agent-protocols.md §1)', () => {
+  const KEYS = new Set(['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext']);
+
+  it('trap: never `ask` (Codex fails the hook and runs the tool): a deny saying who must approve and how, with a reason', async () => {
+    const r = await run('codex', 'ask');
+    const o = r.json?.hookSpecificOutput;
+    expect(o).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
+    expect(o.permissionDecisionReason).toContain('[bash-git/force-push]');
+    expect(o.permissionDecisionReason).toContain('hookwarden grant');
+    expect(r.stdout).not.toContain('"ask"');
+    expect(r.decision?.audit.decisionRules).toContain('HEADLESS_ASK_DENIED');
+  });
+
+  it('trap: only the keys its closed schema takes (no systemMessage), a non-empty reason, exit 0', async () => {
+    for (const s of ['deny', 'ask', 'rewrite', 'readEnv']) {
+      const r = await run('codex', s);
+      expect(r.exitCode, s).toBe(0);
+      expect(Object.keys(r.json ?? {}), s).toEqual(['hookSpecificOutput']);
+      for (const k of Object.keys(r.json?.hookSpecificOutput ?? {})) expect(KEYS.has(k), `${s}: ${k}`).toBe(true);
+    }
+    expect((await run('codex', 'rewrite')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow', updatedInput: { command: 'tail -n 200 app.log' } });
+    expect((await run('codex', 'promptBlock')).json).toEqual({ decision: 'block', reason: expect.stringContaining('[secrets/aws-access-key-id]') });
+  });
+
+  it('apply_patch: every file it touches is judged (a key file, a deletion), added lines scanned for secrets', async () => {
+    const patch = (body: string) => ({ ...cx, hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { command: `*** Begin Patch\n${body}\n*** End Patch` }, tool_use_id: 'p' });
+    const judge = async (body: string) => (await runHook('pre-tool-use', JSON.stringify(patch(body)), rt('codex'))).decision;
+    expect((await judge('*** Add File: src/a.ts\n+export const a = 1;'))?.decision.action).toBe('silent');
+    const secret = await judge(`*** Add File: src/aws.ts\n+const key = '${'AKIA'}8ICWH3U28EM8LYYE';`);
+    expect(secret?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+    const keys = await judge('*** Update File: src/a.ts\n+x\n*** Add File: /home/dev/.ssh/authorized_keys\n+ssh-ed25519 AAAA');
+    // The key file is found (an ask today, issue 19 raises it), and Codex cannot ask: denied.
+    expect(keys?.local.matches.map((m) => m.id)).toEqual(expect.arrayContaining(['paths-sensitive/ssh-config', 'paths-sensitive/outside-project']));
+    expect(keys?.decision.action).toBe('block');
+    const hosts = await judge('*** Delete File: /etc/hosts');
+    expect(hosts?.decision.action).toBe('block');
+    expect(hosts?.audit.decisionRules).not.toContain('HEADLESS_ASK_DENIED');
   });
 });
 

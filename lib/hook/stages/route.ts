@@ -7,7 +7,8 @@ import type { UnifiedRoutingDecision } from '../../engine/types.js';
 import type { HookStdin } from '../../protocol/claude-code/schema.js';
 import type { Routers } from '../routers.js';
 
-export function callContext(input: HookStdin, env: NodeJS.ProcessEnv): CallContext {
+/** `canAsk` false: the host has no way to ask the user (Codex), so an ask is decided as in `claude -p`. */
+export function callContext(input: HookStdin, env: NodeJS.ProcessEnv, canAsk = true): CallContext {
   const mcpServer = (input as { mcp_server?: { name?: unknown } }).mcp_server?.name;
   return {
     sessionId: input.session_id,
@@ -16,12 +17,12 @@ export function callContext(input: HookStdin, env: NodeJS.ProcessEnv): CallConte
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
     ...(typeof mcpServer === 'string' && mcpServer ? { mcpServer } : {}),
     ...(input.transcript_path ? { transcriptPath: input.transcript_path } : {}),
-    ...(isHeadlessEntrypoint(env.CLAUDE_CODE_ENTRYPOINT) ? { headless: true } : {}),
+    ...(!canAsk || isHeadlessEntrypoint(env.CLAUDE_CODE_ENTRYPOINT) ? { headless: true } : {}),
   };
 }
 
-export async function route(input: HookStdin, deps: EngineDeps, routers: Routers, env: NodeJS.ProcessEnv): Promise<UnifiedRoutingDecision> {
-  const ctx = callContext(input, env);
+export async function route(input: HookStdin, deps: EngineDeps, routers: Routers, env: NodeJS.ProcessEnv, canAsk = true): Promise<UnifiedRoutingDecision> {
+  const ctx = callContext(input, env, canAsk);
   const missing = (): never => {
     throw new Error(`no router for ${input.hook_event_name} in this bundle`);
   };

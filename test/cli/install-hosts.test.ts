@@ -1,4 +1,4 @@
-// install --agent gemini: hookwarden's command hooks in Gemini CLI's settings, each told `--agent gemini`, next to
+// install --agent gemini|codex: hookwarden's command hooks in another host's settings, each told `--agent <host>`, next to
 // whatever the file already holds; idempotent; uninstall removes exactly them. Claude Code's files are untouched.
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,5 +57,21 @@ describe('install --agent gemini', () => {
     expect(await runCli(['install', '--agent', 'gemini', '--mode', 'http'], http)).toBe(2);
     expect(http.stderr.join('')).toContain('bad arguments');
     expect(await runCli(['install', '--agent', 'vim'], io(dir))).toBe(2);
+  });
+});
+
+describe('install --agent codex', () => {
+  it('writes Claude-shaped hooks into ~/.codex/hooks.json (root keys: hooks only), says how to trust them, uninstalls', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-codex-'));
+    const run = io(dir);
+    expect(await runCli(['install', '--agent', 'codex', '--scope', 'user'], run)).toBe(0);
+    expect(run.stdout.join('')).toContain('/hooks');
+    const file = join(dir, '.codex', 'hooks.json');
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(s)).toEqual(['hooks']);
+    expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+    expect(s.hooks.PreToolUse).toEqual([{ matcher: '.*', hooks: [{ type: 'command', command: `node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent codex`, timeout: 10 }] }]);
+    expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], io(dir))).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
 });
