@@ -7,7 +7,7 @@ import type { FinalDecision } from '../engine/types.js';
 import type { HookOutput } from './text.js';
 import type { SupportedEvent } from './claude-code/schema.js';
 
-export const AGENTS = ['claude-code', 'gemini', 'codex'] as const;
+export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);
@@ -17,8 +17,9 @@ export interface Adapter {
   /** false: the host has no way to ask the user (Codex rejects `ask`); an ask is then decided by askFallback. */
   canAsk?: boolean;
   /** The host's stdin (parsed JSON object) as hookwarden's event, in the Claude Code shape its schemas check; null
-   * for an event hookwarden does not judge (no opinion). */
-  toEvent(json: Record<string, unknown>): Record<string, unknown> | null;
+   * for an event hookwarden does not judge (no opinion). `hookEvent`: the event of the bundle that was run, for a
+   * host whose stdin does not name its event (Copilot's camelCase payload). */
+  toEvent(json: Record<string, unknown>, hookEvent: SupportedEvent): Record<string, unknown> | null;
   render(event: SupportedEvent, d: FinalDecision): HookOutput;
   renderSessionStart(notice: string | undefined, context: string | undefined): HookOutput;
 }

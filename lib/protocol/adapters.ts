@@ -3,8 +3,9 @@
 import type { Adapter, AgentName } from './adapter.js';
 import { claudeCode } from './claude-code/adapter.js';
 import { codex } from './codex/adapter.js';
+import { copilot } from './copilot/adapter.js';
 import { gemini } from './gemini/adapter.js';
 
-const ADAPTERS: Record<AgentName, Adapter> = { 'claude-code': claudeCode, gemini, codex };
+const ADAPTERS: Record<AgentName, Adapter> = { 'claude-code': claudeCode, gemini, codex, copilot };
 
 export const adapterFor = (agent: AgentName | undefined): Adapter => ADAPTERS[agent ?? 'claude-code'];

@@ -24,6 +24,7 @@ function rt(agent: AgentName, over: Partial<RuntimeDeps> = {}): RuntimeDeps {
 }
 
 const base = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT };
+const cp = { sessionId: 's1', timestamp: 1764028800000, cwd: PROJECT };
 const cx = { session_id: 's1', turn_id: 'turn-1', transcript_path: null, cwd: PROJECT, model: 'gpt-test', permission_mode: 'default' };
 
 /** Each scenario's stdin, per host. */
@@ -46,6 +47,15 @@ const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
     stopBlock: ['stop', { ...cx, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All tests pass.' }],
     readEnv: ['pre-tool-use', { ...cx, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'cat .env' }, tool_use_id: 'c4' }],
   },
+  copilot: {
+    deny: ['pre-tool-use', { ...cp, toolName: 'bash', toolArgs: { command: 'rm -rf ~', description: 'clean' } }],
+    ask: ['pre-tool-use', { ...cp, toolName: 'bash', toolArgs: JSON.stringify({ command: 'git push --force origin feat/x' }) }],
+    rewrite: ['pre-tool-use', { ...cp, toolName: 'bash', toolArgs: { command: 'tail -f app.log', description: 'watch' } }],
+    context: ['user-prompt', { ...cp, prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...cp, prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...cp, stopHookActive: false }],
+    readEnv: ['pre-tool-use', { ...cp, toolName: 'view', toolArgs: { path: `${PROJECT}/.env` } }],
+  },
   gemini: {
     deny: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~', description: 'clean' } }],
     ask: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git push --force origin feat/x' } }],
@@ -64,7 +74,7 @@ async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps
 }
 
 describe('every host adapter judges the same scenarios the same way', () => {
-  for (const agent of ['claude-code', 'gemini', 'codex'] as const) {
+  for (const agent of ['claude-code', 'gemini', 'codex', 'copilot'] as const) {
     it(`${agent}: the verdicts and the rule ids do not depend on the host`, async () => {
       const verdicts: Record<string, [string | undefined, string[]]> = {};
       for (const s of Object.keys(STDIN[agent])) {
@@ -181,6 +191,27 @@ describe('Codex CLI output (agent-protocols.md §1)', () => {
     const hosts = await judge('*** Delete File: /etc/hosts');
     expect(hosts?.decision.action).toBe('block');
     expect(hosts?.audit.decisionRules).not.toContain('HEADLESS_ASK_DENIED');
+  });
+});
+
+describe('Copilot CLI output (agent-protocols.md §3)', () => {
+  it('trap: a top-level permissionDecision (Copilot ignores hookSpecificOutput and runs the tool), a reason on every deny', async () => {
+    const r = await run('copilot', 'deny');
+    expect(r.json).toEqual({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('[bash-filesystem/rm-home]') });
+    expect((await run('copilot', 'ask')).json).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining('[bash-git/force-push]') });
+    expect((await run('copilot', 'rewrite')).json).toMatchObject({ permissionDecision: 'allow', modifiedArgs: { command: 'tail -n 200 app.log', description: 'watch' }, additionalContext: expect.any(String) });
+    expect((await run('copilot', 'context')).json?.additionalContext).toMatch(/read-only/i);
+    expect((await run('copilot', 'promptBlock')).json).toMatchObject({ decision: 'block' });
+  });
+
+  it('reads the snake_case payload of a PascalCase config, and a failed tool as PostToolUseFailure', async () => {
+    const snake = { session_id: 's1', timestamp: '2026-11-25T00:00:00Z', cwd: PROJECT, hook_event_name: 'PreToolUse', tool_name: 'bash', tool_input: { command: 'rm -rf ~' } };
+    expect(JSON.parse((await runHook('pre-tool-use', JSON.stringify(snake), rt('copilot'))).stdout)).toMatchObject({ permissionDecision: 'deny' });
+    const failed = { ...cp, toolName: 'bash', toolArgs: { command: 'npm test' }, error: 'exit 1' };
+    const r = await runHook('post-tool-use', JSON.stringify(failed), rt('copilot'));
+    expect(r.exitCode).toBe(0);
+    // The failed check is recorded as failed (docs/session.md).
+    expect(JSON.stringify(r.decision?.effects)).toContain('"failed":true');
   });
 });
 

@@ -32,7 +32,7 @@ export function parse(hook: HookName, raw: Buffer | string, adapter: Adapter = c
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return reject('E_STDIN_SCHEMA', 'stdin must be a JSON object');
   // The host's event as hookwarden's (Claude Code's shape); an event hookwarden does not judge: no opinion.
-  json = adapter.toEvent(json as Record<string, unknown>);
+  json = adapter.toEvent(json as Record<string, unknown>, HOOKS[hook]);
   if (!json) return { kind: 'not-ours' };
   const name = (json as { hook_event_name?: unknown }).hook_event_name;
   // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).

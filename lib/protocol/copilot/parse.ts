@@ -1,0 +1,74 @@
+// GitHub Copilot CLI (1.0.102) hook stdin → hookwarden's event. Two payloads: a camelCase config
+// (`preToolUse`…) sends camelCase fields (`sessionId`, `cwd`, `toolName`, `toolArgs` as an object or a JSON string)
+// and no event name, so the event is the bundle's own; a PascalCase config sends snake_case fields with
+// `hook_event_name`. Tools: bash → Bash, create → Write, edit → Edit, view → Read; others keep their names.
+// Read from ../shared/reference/agent-protocols.md §3 and real-clients.md.
+
+import type { SupportedEvent } from '../claude-code/schema.js';
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+function args(v: unknown): Obj {
+  if (typeof v !== 'string') return obj(v);
+  try {
+    return obj(JSON.parse(v));
+  } catch {
+    return {};
+  }
+}
+
+export function toolFromCopilot(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
+  const filePath = input.path ?? input.file_path;
+  switch (name.toLowerCase()) {
+    case 'bash':
+      return { tool_name: 'Bash', tool_input: input };
+    case 'create':
+      return { tool_name: 'Write', tool_input: { ...input, file_path: filePath, content: input.file_text ?? input.content ?? '' } };
+    case 'edit':
+      return { tool_name: 'Edit', tool_input: { ...input, file_path: filePath, old_string: input.old_str ?? '', new_string: input.new_str ?? '' } };
+    case 'view':
+      return { tool_name: 'Read', tool_input: { ...input, file_path: filePath } };
+    default:
+      return { tool_name: name, tool_input: input };
+  }
+}
+
+const PASCAL: Record<string, SupportedEvent> = {
+  PreToolUse: 'PreToolUse',
+  PostToolUse: 'PostToolUse',
+  PostToolUseFailure: 'PostToolUseFailure',
+  UserPromptSubmit: 'UserPromptSubmit',
+  Stop: 'Stop',
+  SessionStart: 'SessionStart',
+};
+
+export function copilotToEvent(json: Obj, hookEvent: SupportedEvent): Obj | null {
+  const named = typeof json.hook_event_name === 'string' ? PASCAL[json.hook_event_name] : undefined;
+  if (typeof json.hook_event_name === 'string' && !named) return null;
+  const failed = json.error !== undefined && json.error !== null && json.error !== '';
+  let event: SupportedEvent = named ?? hookEvent;
+  if (event === 'PostToolUse' && failed) event = 'PostToolUseFailure';
+  const base = {
+    session_id: json.session_id ?? json.sessionId,
+    cwd: json.cwd,
+    ...(typeof json.transcript_path === 'string' ? { transcript_path: json.transcript_path } : {}),
+    hook_event_name: event,
+  };
+  switch (event) {
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'PostToolUseFailure': {
+      const tool = toolFromCopilot(String(json.tool_name ?? json.toolName ?? ''), json.tool_input !== undefined ? obj(json.tool_input) : args(json.toolArgs));
+      if (event === 'PreToolUse') return { ...base, ...tool };
+      if (event === 'PostToolUseFailure') return { ...base, ...tool, error: typeof json.error === 'string' ? json.error : JSON.stringify(json.error) };
+      return { ...base, ...tool, tool_response: json.tool_response ?? json.toolResult };
+    }
+    case 'UserPromptSubmit':
+      return { ...base, prompt: json.prompt };
+    case 'Stop':
+      return { ...base, stop_hook_active: json.stop_hook_active === true || json.stopHookActive === true };
+    default:
+      return { ...base, ...(typeof json.source === 'string' ? { source: json.source } : {}) };
+  }
+}

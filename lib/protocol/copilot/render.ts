@@ -1,0 +1,42 @@
+// Decisions in GitHub Copilot CLI's (1.0.102) output shape: preToolUse wants a top-level `permissionDecision`
+// (a Claude-shaped hookSpecificOutput is ignored, and the tool runs), a reason for every deny, `modifiedArgs` for a
+// rewrite and `additionalContext` for the model. Copilot shows an ask as a prompt (in autopilot it denies it with
+// the reason). Read from ../shared/reference/agent-protocols.md §3.
+
+import type { FinalDecision } from '../../engine/types.js';
+import type { SupportedEvent } from '../claude-code/schema.js';
+import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+
+const out = (json: Record<string, unknown> | null): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr: '' });
+const ctx = (text: string | undefined): HookOutput => (text ? out({ additionalContext: clip(text) }) : out(null));
+
+function preToolUse(d: FinalDecision): HookOutput {
+  if (d.action === 'block') return out({ permissionDecision: 'deny', permissionDecisionReason: withHints(d) });
+  if (d.action === 'ask') return out({ permissionDecision: 'ask', permissionDecisionReason: withHints(d), ...(d.updatedInput ? { modifiedArgs: d.updatedInput, additionalContext: forModel(d) } : {}) });
+  if (d.updatedInput) return out({ permissionDecision: 'allow', permissionDecisionReason: withHints(d), modifiedArgs: d.updatedInput, additionalContext: forModel(d) });
+  if (d.explicitAllow) return out({ permissionDecision: 'allow', permissionDecisionReason: withHints(d) });
+  if (d.action === 'warn') return ctx(context(d) ?? forModel(d));
+  return out(null);
+}
+
+export function renderCopilot(event: SupportedEvent, d: FinalDecision): HookOutput {
+  switch (event) {
+    case 'PreToolUse':
+      return preToolUse(d);
+    case 'UserPromptSubmit':
+      if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) });
+      return ctx([context(d), d.action === 'ask' || d.action === 'warn' ? forModel(d) : undefined].filter(Boolean).join('\n'));
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+      return ctx(context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined));
+    case 'Stop':
+      // agentStop block: another turn with the reason as its prompt (Copilot caps 8 in a row).
+      return d.action === 'block' ? out({ decision: 'block', reason: forModel(d) }) : out(null);
+    case 'SessionStart':
+      return ctx(context(d));
+  }
+}
+
+export function renderCopilotSessionStart(notice: string | undefined, context: string | undefined): HookOutput {
+  return { ...ctx(context), stderr: notice ? `hookwarden: ${notice}\n` : '' };
+}
