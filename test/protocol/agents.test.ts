@@ -24,6 +24,7 @@ function rt(agent: AgentName, over: Partial<RuntimeDeps> = {}): RuntimeDeps {
 }
 
 const base = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT };
+const qw = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT, timestamp: '2026-11-25T00:00:00Z', permission_mode: 'default', tool_call_id: 'x' };
 const cp = { sessionId: 's1', timestamp: 1764028800000, cwd: PROJECT };
 const cx = { session_id: 's1', turn_id: 'turn-1', transcript_path: null, cwd: PROJECT, model: 'gpt-test', permission_mode: 'default' };
 
@@ -56,6 +57,24 @@ const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
     stopBlock: ['stop', { ...cp, stopHookActive: false }],
     readEnv: ['pre-tool-use', { ...cp, toolName: 'view', toolArgs: { path: `${PROJECT}/.env` } }],
   },
+  qwen: {
+    deny: ['pre-tool-use', { ...qw, hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~', is_background: false }, tool_use_id: 'q1' }],
+    ask: ['pre-tool-use', { ...qw, hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'git push --force origin feat/x' }, tool_use_id: 'q2' }],
+    rewrite: ['pre-tool-use', { ...qw, hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'tail -f app.log' }, tool_use_id: 'q3' }],
+    context: ['user-prompt', { ...qw, hook_event_name: 'UserPromptSubmit', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...qw, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...qw, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All tests pass.' }],
+    readEnv: ['pre-tool-use', { ...qw, hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { absolute_path: `${PROJECT}/.env` }, tool_use_id: 'q4' }],
+  },
+  droid: {
+    deny: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command: 'rm -rf ~' } }],
+    ask: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command: 'git push --force origin feat/x' } }],
+    rewrite: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command: 'tail -f app.log' } }],
+    context: ['user-prompt', { ...base, hook_event_name: 'UserPromptSubmit', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...base, hook_event_name: 'UserPromptSubmit', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    stopBlock: ['stop', { ...base, hook_event_name: 'Stop', stop_hook_active: false }],
+    readEnv: ['pre-tool-use', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: `${PROJECT}/.env` } }],
+  },
   gemini: {
     deny: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~', description: 'clean' } }],
     ask: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git push --force origin feat/x' } }],
@@ -74,7 +93,7 @@ async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps
 }
 
 describe('every host adapter judges the same scenarios the same way', () => {
-  for (const agent of ['claude-code', 'gemini', 'codex', 'copilot'] as const) {
+  for (const agent of ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid'] as const) {
     it(`${agent}: the verdicts and the rule ids do not depend on the host`, async () => {
       const verdicts: Record<string, [string | undefined, string[]]> = {};
       for (const s of Object.keys(STDIN[agent])) {
@@ -212,6 +231,16 @@ describe('Copilot CLI output (agent-protocols.md §3)', () => {
     expect(r.exitCode).toBe(0);
     // The failed check is recorded as failed (docs/session.md).
     expect(JSON.stringify(r.decision?.effects)).toContain('"failed":true');
+  });
+});
+
+describe('Qwen Code and Droid: Claude Code\'s protocol, their own tool names', () => {
+  it('answer in Claude Code\'s shape, and never exit 3 (Droid aborts its whole run on it)', async () => {
+    for (const agent of ['qwen', 'droid'] as const) {
+      for (const s of Object.keys(STDIN[agent])) expect((await run(agent, s)).exitCode, `${agent} ${s}`).not.toBe(3);
+      expect((await run(agent, 'deny')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
+      expect((await run(agent, 'rewrite')).json?.hookSpecificOutput.updatedInput.command).toBe('tail -n 200 app.log');
+    }
   });
 });
 
