@@ -64,7 +64,7 @@ export function hookCommand(root: string, hook: string): string {
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
  * `--agent gemini`: no environment variable tells hosts apart). */
 export interface HostProfile {
-  name: 'claude-code' | 'gemini' | 'codex';
+  name: 'claude-code' | 'gemini' | 'codex' | 'qwen' | 'copilot';
   events: ReadonlyArray<{ event: string; hook: string; matcher?: string; guard: boolean; commandOnly?: boolean }>;
   command(root: string, hook: string): string;
   timeout: number;
@@ -99,6 +99,25 @@ export const CODEX: HostProfile = {
   command: (root, hook) => `${hookCommand(root, hook)} --agent codex`,
   timeout: HOOK_TIMEOUT_SECONDS,
 };
+
+/** Qwen Code reads Claude's shape and event names from .qwen/settings.json (timeouts in seconds). */
+export const QWEN: HostProfile = {
+  name: 'qwen',
+  events: [
+    { event: 'UserPromptSubmit', hook: 'user-prompt', guard: true },
+    { event: 'PreToolUse', hook: 'pre-tool-use', matcher: '.*', guard: true },
+    { event: 'PostToolUse', hook: 'post-tool-use', matcher: '.*', guard: false },
+    { event: 'PostToolUseFailure', hook: 'post-tool-use', matcher: '.*', guard: false },
+    { event: 'Stop', hook: 'stop', guard: false },
+    { event: 'SessionStart', hook: 'session-start', guard: false },
+  ],
+  command: (root, hook) => `${hookCommand(root, hook)} --agent qwen`,
+  timeout: HOOK_TIMEOUT_SECONDS,
+};
+
+/** Copilot CLI takes Claude-style groups with PascalCase event names (then it sends the snake_case payload) from
+ * a file of its own under ~/.copilot/hooks/ (or .github/hooks/ in a trusted repository); `timeout` in seconds. */
+export const COPILOT: HostProfile = { ...QWEN, name: 'copilot', command: (root, hook) => `${hookCommand(root, hook)} --agent copilot` };
 
 /** The daemon URL of one hook. */
 export function hookUrl(port: number, hook: string): string {

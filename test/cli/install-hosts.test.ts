@@ -75,3 +75,19 @@ describe('install --agent codex', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
 });
+
+describe('install --agent qwen | copilot', () => {
+  it('Claude-shaped groups in each host\'s own file, commands told the host', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-hosts-'));
+    for (const [agent, file] of [['qwen', join(dir, '.qwen', 'settings.json')], ['copilot', join(dir, '.copilot', 'hooks', 'hookwarden.json')]] as const) {
+      expect(await runCli(['install', '--agent', agent, '--scope', 'user'], io(dir)), agent).toBe(0);
+      const s = JSON.parse(readFileSync(file, 'utf8'));
+      expect(Object.keys(s.hooks).sort(), agent).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+      expect(s.hooks.PreToolUse[0].hooks[0], agent).toEqual({ type: 'command', command: `node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent ${agent}`, timeout: 10 });
+    }
+    const project = io(dir);
+    expect(await runCli(['install', '--agent', 'copilot'], project)).toBe(0);
+    expect(existsSync(join(dir, '.github', 'hooks', 'hookwarden.json'))).toBe(true);
+    expect(project.stdout.join('')).toContain('trusted folder');
+  });
+});

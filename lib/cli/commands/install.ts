@@ -9,23 +9,30 @@ import { loadConfig } from '../../config/load.js';
 import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
-import { CLAUDE_CODE, CODEX, GEMINI, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
+import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
 
 type Args = ReturnType<typeof parseArgs>;
 
 /** The host named by --agent (Claude Code without it), or null for one install cannot write. */
 function hostOf(a: Args): HostProfile | null {
   const agent = a.options.get('agent') ?? 'claude-code';
-  return agent === 'claude-code' ? CLAUDE_CODE : agent === 'gemini' ? GEMINI : agent === 'codex' ? CODEX : null;
+  const hosts: Record<string, HostProfile> = { 'claude-code': CLAUDE_CODE, gemini: GEMINI, codex: CODEX, qwen: QWEN, copilot: COPILOT };
+  return hosts[agent] ?? null;
 }
 
 function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): string | null {
   const explicit = a.options.get('settings');
   if (explicit) return resolve(io.cwd, explicit);
   const scope = a.options.get('scope') ?? 'project';
-  const [folder, name] = host.name === 'gemini' ? ['.gemini', 'settings.json'] : host.name === 'codex' ? ['.codex', 'hooks.json'] : ['.claude', 'settings.json'];
-  if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, folder, name);
-  if (scope === 'user') return join(io.env.HOME ?? '', folder, name);
+  const FILES: Record<HostProfile['name'], { project: string; user: string }> = {
+    'claude-code': { project: '.claude/settings.json', user: '.claude/settings.json' },
+    gemini: { project: '.gemini/settings.json', user: '.gemini/settings.json' },
+    codex: { project: '.codex/hooks.json', user: '.codex/hooks.json' },
+    qwen: { project: '.qwen/settings.json', user: '.qwen/settings.json' },
+    copilot: { project: '.github/hooks/hookwarden.json', user: '.copilot/hooks/hookwarden.json' },
+  };
+  if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, FILES[host.name].project);
+  if (scope === 'user') return join(io.env.HOME ?? '', FILES[host.name].user);
   return null;
 }
 
@@ -37,11 +44,12 @@ const SCOPE_USAGE =
 
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
-  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: ~/.codex/hooks.json);\n' +
+  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: ~/.codex/hooks.json)\n' +
+  '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json);\n' +
   '    command hooks told --agent <host> (docs/agents.md).';
 
 const INSTALL_USAGE =
-  'hookwarden install [--agent claude-code|gemini|codex] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
   `${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
   '  --mode command (default): one node process per hook call.\n' +
@@ -151,6 +159,7 @@ export const installCommand: Command = {
       }
     }
     if (host.name === 'gemini' && a.options.get('scope') !== 'user') notes.push('Gemini CLI runs project hooks only in a trusted folder (it lists them the first time it sees them)');
+    if ((host.name === 'qwen' || host.name === 'copilot') && a.options.get('scope') !== 'user') notes.push(`${host.name === 'qwen' ? 'Qwen Code' : 'Copilot CLI'} runs a project's hooks only in a trusted folder`);
     if (host.name === 'codex') notes.push('Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)');
     const result = installHooks(settings, root, how, host);
     const tail = notes.map((n) => `  ${n}\n`).join('');
@@ -175,7 +184,7 @@ function readServeConfig(env: NodeJS.ProcessEnv): { port: number; issue?: string
 export const uninstallCommand: Command = {
   name: 'uninstall',
   summary: 'remove exactly the hook entries install added (command and http)',
-  usage: `hookwarden uninstall [--agent claude-code|gemini|codex] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
+  usage: `hookwarden uninstall [--agent claude-code|gemini|codex|qwen|copilot] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
   async run(args, io) {
     const a = parseArgs(args, { options: ['agent', 'scope', 'settings'] });
     const host = hostOf(a);
