@@ -100,8 +100,9 @@ describe('every host adapter judges the same scenarios the same way', () => {
         const r = await run(agent, s);
         verdicts[s] = [r.decision?.decision.action, r.decision?.local.matches.map((m) => m.id) ?? []];
       }
-      // Codex cannot ask: its asks are decided by askFallback (deny by default), the findings unchanged.
-      const asked = agent === 'codex' ? 'block' : 'ask';
+      // Codex and Gemini cannot ask (Codex rejects it; Gemini headless waits forever): askFallback decides (deny by
+      // default), the findings unchanged.
+      const asked = agent === 'codex' || agent === 'gemini' ? 'block' : 'ask';
       expect(verdicts).toEqual({
         deny: ['block', ['bash-filesystem/rm-home']],
         ask: [asked, ['bash-git/force-push']],
@@ -134,10 +135,10 @@ describe('Gemini CLI output (agent-protocols.md §2)', () => {
     expect(r.json).toEqual({ decision: 'deny', reason: expect.stringContaining('[bash-filesystem/rm-home]') });
   });
 
-  it('ask is an ask; a rewrite sends the whole tool_input, Gemini\'s own keys kept; the read_file path is judged', async () => {
-    expect((await run('gemini', 'ask')).json).toMatchObject({ decision: 'ask', reason: expect.stringContaining('[bash-git/force-push]') });
+  it('an ask is decided by askFallback (a headless Gemini would wait forever); a rewrite sends the whole tool_input, Gemini\'s own keys kept; the read_file path is judged', async () => {
+    expect((await run('gemini', 'ask')).json).toMatchObject({ decision: 'deny', reason: expect.stringContaining('hookwarden grant') });
     expect((await run('gemini', 'rewrite')).json).toEqual({ systemMessage: expect.stringContaining('tail -n 200 app.log'), hookSpecificOutput: { tool_input: { command: 'tail -n 200 app.log', description: 'watch' } } });
-    expect((await run('gemini', 'readEnv')).json).toMatchObject({ decision: 'ask' });
+    expect((await run('gemini', 'readEnv')).json).toMatchObject({ decision: 'deny', reason: expect.stringContaining('[paths-sensitive/env-files]') });
   });
 
   it('prompt: context as hookSpecificOutput.additionalContext; a credential denies the prompt', async () => {
