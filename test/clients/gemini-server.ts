@@ -4,9 +4,8 @@
 // GenerateContentResponse; the model router's generateContent call gets the JSON it wants; anything else a short
 // text. Assertions read the recording: what the model saw, not what a hook printed.
 
-import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { readBody } from './model-server.js';
+import { listen, readBody, stringsOf } from './model-server.js';
 
 /** The script speaks Gemini's own tool names and arguments, e.g. run_shell_command {command, description}. */
 export type GeminiTurn =
@@ -111,27 +110,11 @@ export async function startGeminiServer(script: GeminiTurn[]): Promise<GeminiSer
       json(res, 200, candidate(parts));
     })().catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    conversation: () => requests.filter((r) => r.conversation),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listen(server, requests);
 }
 
 /** Every text the model was shown in a request (prompt text, function responses, hook context), flattened. */
-export function geminiSeenText(r: GeminiRequest): string {
-  const parts: string[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') parts.push(v);
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
-  };
-  walk(r.body.contents);
-  return parts.join('\n');
-}
+export const geminiSeenText = (r: GeminiRequest): string => stringsOf(r.body.contents);
 
 /** The function responses in a request, in order. */
 export const functionResponses = (r: GeminiRequest): NonNullable<GeminiPart['functionResponse']>[] =>

@@ -112,6 +112,11 @@ export async function startModelServer(script: Turn[]): Promise<ModelServer> {
       streamTurn(res, turn, requests.length);
     })().catch(() => res.destroy());
   });
+  return listen(server, requests);
+}
+
+/** Starts a recording server on a free loopback port; shared by the scripted APIs of each client. */
+export async function listen<R extends { conversation: boolean }>(server: Server, requests: R[]): Promise<{ url: string; requests: R[]; conversation(): R[]; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -122,14 +127,17 @@ export async function startModelServer(script: Turn[]): Promise<ModelServer> {
   };
 }
 
-/** Every text the model was shown in a request (message text, tool results, system reminders), flattened. */
-export function seenText(r: RecordedRequest): string {
+/** Every string in a value, in order, one per line: what a model was shown, whatever the API's shape. */
+export function stringsOf(v: unknown): string {
   const parts: string[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') parts.push(v);
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') parts.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === 'object') for (const y of Object.values(x)) walk(y);
   };
-  walk(r.body.messages);
+  walk(v);
   return parts.join('\n');
 }
+
+/** Every text the model was shown in a request (message text, tool results, system reminders), flattened. */
+export const seenText = (r: RecordedRequest): string => stringsOf(r.body.messages);
