@@ -25,8 +25,6 @@ import { readProblem, readRegularFile } from '../fs/read.js';
 
 import type { ProjectCheck } from '../engine/deps.js';
 
-export type { ProjectCheck };
-
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_CHECKS = 3;
 

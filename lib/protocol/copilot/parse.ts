@@ -5,6 +5,7 @@
 // Read from ../shared/reference/agent-protocols.md §3 and real-clients.md.
 
 import type { SupportedEvent } from '../claude-code/schema.js';
+import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -18,20 +19,14 @@ function args(v: unknown): Obj {
   }
 }
 
-export function toolFromCopilot(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
-  const filePath = input.path ?? input.file_path;
-  switch (name.toLowerCase()) {
-    case 'bash':
-      return { tool_name: 'Bash', tool_input: input };
-    case 'create':
-      return { tool_name: 'Write', tool_input: { ...input, file_path: filePath, content: input.file_text ?? input.content ?? '' } };
-    case 'edit':
-      return { tool_name: 'Edit', tool_input: { ...input, file_path: filePath, old_string: input.old_str ?? '', new_string: input.new_str ?? '' } };
-    case 'view':
-      return { tool_name: 'Read', tool_input: { ...input, file_path: filePath } };
-    default:
-      return { tool_name: name, tool_input: input };
-  }
+const TOOLS = { bash: 'Bash', create: 'Write', edit: 'Edit', view: 'Read' } as const;
+
+/** Copilot's tool as hookwarden's: its create and edit arguments (`file_text`, `old_str`, `new_str`) named too. */
+function toolFromCopilot(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
+  const t = renameTool(name.toLowerCase(), input, TOOLS);
+  if (t.tool_name === 'Write') return { ...t, tool_input: { ...t.tool_input, content: input.file_text ?? input.content ?? '' } };
+  if (t.tool_name === 'Edit') return { ...t, tool_input: { ...t.tool_input, old_string: input.old_str ?? '', new_string: input.new_str ?? '' } };
+  return TOOLS[name.toLowerCase() as keyof typeof TOOLS] ? t : { tool_name: name, tool_input: input };
 }
 
 const PASCAL: Record<string, SupportedEvent> = {

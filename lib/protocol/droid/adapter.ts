@@ -5,17 +5,17 @@
 import type { Adapter } from '../adapter.js';
 import { renderDecision, renderSessionStart } from '../claude-code/render.js';
 import { codexToEvent } from '../codex/parse.js';
+import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
 
-const TOOLS: Record<string, string> = { Execute: 'Bash', Create: 'Write', Edit: 'Edit', Read: 'Read', ApplyPatch: 'apply_patch' };
+const TOOLS = { Execute: 'Bash', Create: 'Write', Edit: 'Edit', Read: 'Read' } as const;
 
 export function droidToEvent(json: Obj): Obj | null {
-  const tool = typeof json.tool_name === 'string' ? TOOLS[json.tool_name] : undefined;
-  if (!tool) return json;
-  const input = json.tool_input && typeof json.tool_input === 'object' ? (json.tool_input as Obj) : {};
-  const mapped = { ...json, tool_name: tool, tool_input: tool === 'Bash' || tool === 'apply_patch' ? input : { ...input, file_path: input.file_path ?? input.path } };
-  return tool === 'apply_patch' ? codexToEvent(mapped) : mapped;
+  if (typeof json.tool_name !== 'string' || !json.tool_input || typeof json.tool_input !== 'object') return json;
+  // ApplyPatch is Codex's patch under another name: judged by the files it touches.
+  if (json.tool_name === 'ApplyPatch') return codexToEvent({ ...json, tool_name: 'apply_patch' });
+  return { ...json, ...renameTool(json.tool_name, json.tool_input as Obj, TOOLS) };
 }
 
 export const droid: Adapter = { name: 'droid', toEvent: droidToEvent, render: renderDecision, renderSessionStart };

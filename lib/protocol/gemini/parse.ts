@@ -4,6 +4,8 @@
 // (run_shell_command → Bash, write_file → Write, replace → Edit, read_file → Read); any other tool keeps its
 // name (and counts as a write unless the registry says otherwise). Read from ../shared/reference/agent-protocols.md §2.
 
+import { renameTool } from '../tools.js';
+
 const EVENTS: Record<string, string> = {
   BeforeTool: 'PreToolUse',
   AfterTool: 'PostToolUse',
@@ -15,23 +17,7 @@ const EVENTS: Record<string, string> = {
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 
-/** Gemini's tool and arguments as hookwarden's. `file_path` for the file tools (Gemini's read_file says
- * `absolute_path`); other arguments are kept as they are. */
-export function toolFromGemini(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
-  const filePath = input.file_path ?? input.absolute_path ?? input.path;
-  switch (name) {
-    case 'run_shell_command':
-      return { tool_name: 'Bash', tool_input: input };
-    case 'write_file':
-      return { tool_name: 'Write', tool_input: { ...input, file_path: filePath } };
-    case 'replace':
-      return { tool_name: 'Edit', tool_input: { ...input, file_path: filePath } };
-    case 'read_file':
-      return { tool_name: 'Read', tool_input: { ...input, file_path: filePath } };
-    default:
-      return { tool_name: name, tool_input: input };
-  }
-}
+const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', replace: 'Edit', read_file: 'Read' } as const;
 
 export function geminiToEvent(json: Obj): Obj | null {
   const event = EVENTS[String(json.hook_event_name)];
@@ -45,7 +31,7 @@ export function geminiToEvent(json: Obj): Obj | null {
   switch (event) {
     case 'PreToolUse':
     case 'PostToolUse': {
-      const tool = toolFromGemini(String(json.tool_name ?? ''), obj(json.tool_input));
+      const tool = renameTool(String(json.tool_name ?? ''), obj(json.tool_input), TOOLS);
       if (event === 'PreToolUse') return { ...base, ...tool };
       const response = obj(json.tool_response);
       const error = response.error;

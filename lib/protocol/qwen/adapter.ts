@@ -4,17 +4,15 @@
 
 import type { Adapter } from '../adapter.js';
 import { renderDecision, renderSessionStart } from '../claude-code/render.js';
+import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
 
-const TOOLS: Record<string, string> = { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read' };
+const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read' } as const;
 
 export function qwenToEvent(json: Obj): Obj {
-  const tool = typeof json.tool_name === 'string' ? TOOLS[json.tool_name] : undefined;
-  if (!tool) return json;
-  const input = json.tool_input && typeof json.tool_input === 'object' ? (json.tool_input as Obj) : {};
-  const filePath = input.file_path ?? input.absolute_path ?? input.path;
-  return { ...json, tool_name: tool, tool_input: tool === 'Bash' ? input : { ...input, ...(filePath !== undefined ? { file_path: filePath } : {}) } };
+  if (typeof json.tool_name !== 'string' || !json.tool_input || typeof json.tool_input !== 'object') return json;
+  return { ...json, ...renameTool(json.tool_name, json.tool_input as Obj, TOOLS) };
 }
 
 export const qwen: Adapter = { name: 'qwen', toEvent: qwenToEvent, render: renderDecision, renderSessionStart };
