@@ -26,7 +26,8 @@ export interface AuditEventV1 {
   event: string;
   tool?: string;
   tool_use_id?: string;
-  /** The agent host that called, when it is not Claude Code (the hook command's `--agent`). */
+  /** The agent host that called (the hook command's `--agent`; "claude-code" without it). Every line a hook writes
+   * names it; lines written before hosts were named, and a person's CLI lines, have none (read: Claude Code). */
   agent?: string;
   /** The call came from a session nobody can answer an ask in (`claude -p`); replay runs it the same way. */
   headless?: true;
@@ -116,7 +117,7 @@ export interface AuditMeta {
   rawInput: unknown;
   redact: Redactor;
   error?: string;
-  /** The host that called, when it is not Claude Code (`--agent`). */
+  /** The host that called (`--agent`). */
   agent?: string;
 }
 

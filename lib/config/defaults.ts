@@ -63,6 +63,7 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   nonInteractive: 'rewrite',
   outsideProjectWrites: 'ask',
   askFallback: 'deny',
+  agents: {},
   trustedRoots: [],
   secretlint: true,
   session: {

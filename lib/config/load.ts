@@ -4,10 +4,11 @@
 import { readRegularFile } from '../fs/read.js';
 import * as z from 'zod/mini';
 import { canonicalHash } from '../registry/hash.js';
+import { AGENTS } from '../vocab/agents.js';
 import { isDuration } from '../vocab/duration.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { issueText } from './issue-text.js';
-import type { HookwardenConfig } from './types.js';
+import type { AgentSettings, HookwardenConfig } from './types.js';
 
 const level = z.enum(['silent', 'allow', 'notify', 'warn', 'ask', 'block']);
 const severity = z.enum(['none', 'low', 'medium', 'high', 'critical']);
@@ -55,6 +56,8 @@ const fileSchema = z.strictObject({
   nonInteractive: z.optional(z.enum(['rewrite', 'ask', 'off'])),
   outsideProjectWrites: z.optional(z.enum(['ask', 'warn', 'off'])),
   askFallback: z.optional(z.enum(['deny', 'allow', 'ask'])),
+  // Per host, by the name its hook command carries (--agent): settings that differ between the agents a user runs.
+  agents: z.optional(z.partialRecord(z.enum(AGENTS), z.strictObject({ askFallback: z.optional(z.enum(['deny', 'allow', 'ask'])) }))),
   secretlint: z.optional(z.boolean()),
   session: z.optional(
     z.strictObject({
@@ -110,8 +113,17 @@ export interface LoadedConfig {
   files: string[];
 }
 
+/** A later file's per-host settings override an earlier one's, setting by setting. */
+function mergeAgents(base: HookwardenConfig['agents'], file: ConfigFile['agents']): HookwardenConfig['agents'] {
+  const next: HookwardenConfig['agents'] = { ...base };
+  for (const [name, settings] of Object.entries(file ?? {}) as Array<[keyof HookwardenConfig['agents'], AgentSettings | undefined]>) {
+    next[name] = { ...base[name], ...settings };
+  }
+  return next;
+}
+
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, session, memory, audit, serve, router, ...rest } = file;
+  const { $schema: _ignored, keter, session, memory, audit, serve, router, agents, ...rest } = file;
   const next: HookwardenConfig = {
     ...base,
     ...rest,
@@ -122,6 +134,7 @@ function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
     memory: { ...base.memory, ...memory },
     audit: { ...base.audit, ...audit },
     serve: { ...base.serve, ...serve },
+    agents: mergeAgents(base.agents, agents),
   };
   if (keter) {
     const { matrix, toolRisk, ...k } = keter;

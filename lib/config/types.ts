@@ -1,5 +1,6 @@
 // Configuration shapes. Defaults live in defaults.ts; files are merged user < project (see docs/configuration.md).
 
+import type { AgentName } from '../vocab/agents.js';
 import type { KeterLevel, Severity } from '../vocab/levels.js';
 
 export interface TrustTier {
@@ -114,6 +115,16 @@ export interface RouterConfig {
  * (at most this many suggestions, each ≥ τ; an ambiguous pair is shown as "X or Y" only when this is ≥ 2). */
 export type RouterSettings = RouterConfig & { maxSuggestions: number };
 
+/** What can differ per agent host (`agents.<name>` in the config). */
+export interface AgentSettings {
+  /** askFallback for this host's calls (docs/agents.md: Codex and Gemini cannot ask). */
+  askFallback?: 'deny' | 'allow' | 'ask';
+}
+
+/** The askFallback a call from `agent` is decided by: the host's own, else the global one. */
+export const askFallbackFor = (config: Pick<HookwardenConfig, 'askFallback' | 'agents'>, agent: AgentName | undefined): HookwardenConfig['askFallback'] =>
+  config.agents[agent ?? 'claude-code']?.askFallback ?? config.askFallback;
+
 export interface HookwardenConfig {
   keter: KeterConfig;
   /** What an internal error while judging a tool call becomes. */
@@ -133,6 +144,8 @@ export interface HookwardenConfig {
   /** An ask in a session nobody can answer (`claude -p`: Claude Code turns it into a deny): deny it ourselves with
    * a reason saying so, let the call through to Claude Code's own permission rules, or pass the ask on. */
   askFallback: 'deny' | 'allow' | 'ask';
+  /** Settings for one host only (by its `--agent` name), over the ones above. */
+  agents: Partial<Record<AgentName, AgentSettings>>;
   /** Directories (absolute or `~/…`) that count as the project for the outside-the-project tier. */
   trustedRoots: string[];
   /** Also scan prompts, written content, commands and output with secretlint's recommended preset (loaded only

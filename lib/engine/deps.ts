@@ -9,6 +9,7 @@ import type { CompiledRegistry } from '../registry/types.js';
 import type { MemoryFile, MemoryScope } from '../memory/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
+import type { AgentName } from '../vocab/agents.js';
 
 export interface EngineDeps {
   now: () => number;
@@ -68,6 +69,8 @@ export interface CallContext {
   mcpServer?: string;
   /** The agent's transcript (stdin `transcript_path`): where a memory proposal can be read again. */
   transcriptPath?: string;
-  /** Nobody can answer an ask: `claude -p` (lib/engine/headless.ts). */
+  /** Nobody can answer an ask: `claude -p`, or a host that cannot ask (lib/engine/headless.ts). */
   headless?: boolean;
+  /** The host that called, when it is not Claude Code (the hook command's `--agent`): its own settings apply. */
+  agent?: AgentName;
 }

@@ -8,6 +8,7 @@
 // With a permission host (the Agent SDK's canUseTool) Claude Code says `sdk-ts`/`sdk-py`, not `sdk-cli`, and the
 // ask reaches the host with hookwarden's reason, so only `sdk-cli` counts as headless.
 
+import { askFallbackFor } from '../config/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import type { UnifiedRoutingDecision } from './types.js';
 
@@ -20,12 +21,12 @@ export const isHeadlessEntrypoint = (entrypoint: string | undefined): boolean =>
 const DENY_HINT =
   'Nobody can answer an approval prompt in this headless run (claude -p) or in this agent, so it was not run. Tell ' +
   'the user what you wanted to run and why: they can run it themselves, or approve it for this session with ' +
-  '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; allow or ask in ' +
-  '.hookwarden/config.json changes this.)';
+  '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; "allow" or "ask" in ' +
+  '.hookwarden/config.json changes this, for every agent or for one: agents.<name>.askFallback.)';
 
 /** Applies `askFallback` to a PreToolUse decision of a headless session; other decisions are returned as they are. */
 export function headlessAsk(d: UnifiedRoutingDecision, ctx: CallContext, deps: EngineDeps): UnifiedRoutingDecision {
-  const mode = deps.config.askFallback;
+  const mode = askFallbackFor(deps.config, ctx.agent);
   if (!ctx.headless || d.decision.action !== 'ask' || mode === 'ask') return d;
   if (mode === 'allow') {
     d.audit.decisionRules.push(HEADLESS_ASK_ALLOWED);

@@ -9,6 +9,7 @@ import type { MemoryEvent } from '../memory/facts.js';
 import type { HookwardenError } from '../errors.js';
 import type { CompiledSecret } from '../registry/types.js';
 import { hookwardenHome } from '../audit/paths.js';
+import { agentOf } from '../vocab/agents.js';
 import type { Locations } from './locations.js';
 import { GUARD_HOOKS } from './hooks.js';
 import type { RuntimeDeps } from './runtime.js';
@@ -58,6 +59,7 @@ export function auditRejectedInput(
   const failClosed = err !== null && GUARD_HOOKS.has(hook);
   const ev: AuditEventV1 = {
     ...plainEvent(rt, now, sessionId, event),
+    agent: agentOf(rt.agent),
     rules: [failClosed ? 'INPUT_REJECTED_FAIL_CLOSED' : err ? 'INPUT_REJECTED' : 'SESSION_START'],
     verdict: failClosed ? 'block' : 'silent',
     latency_ms: now - started,
@@ -79,11 +81,12 @@ export function auditSessionChange(home: string, sessionId: string, command: str
 }
 
 /** One line per memory event (stored, pending, approved, rejected, forgotten, expired, evicted, refused), event
- * "memory", the rule naming what happened. `clean` redacts every string once more. Returns the first failure. */
+ * "memory", the rule naming what happened; `cause.agent` names the host when a hook call caused it (a person at the
+ * CLI is no host). `clean` redacts every string once more. Returns the first failure. */
 export function auditMemoryEvents(
   home: string,
   events: readonly MemoryEvent[],
-  cause: { sessionId: string; decisionId?: string; source: string },
+  cause: { sessionId: string; decisionId?: string; source: string; agent?: string },
   rt: Pick<RuntimeDeps, 'now' | 'newId' | 'engineVersion'>,
   clean: (s: string) => string = (s) => s,
 ): string | undefined {
@@ -93,6 +96,7 @@ export function auditMemoryEvents(
     const o = e.origin;
     const ev: AuditEventV1 = {
       ...plainEvent(rt, now, e.sessionId ?? cause.sessionId, 'memory'),
+      ...(cause.agent ? { agent: cause.agent } : {}),
       rules: [e.rule],
       memory: {
         id: e.id,

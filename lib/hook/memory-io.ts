@@ -13,6 +13,7 @@ import { auditMemoryEvents } from './audit.js';
 import type { Locations } from './locations.js';
 import type { RuntimeDeps } from './runtime.js';
 import { findToolUse } from './transcript.js';
+import { agentOf } from '../vocab/agents.js';
 
 /** Reads the memory paths may do, bounded and never throwing. */
 export function memoryAccess(loc: Locations, note?: (line: string) => void): MemoryAccess {
@@ -62,7 +63,7 @@ export function sessionStartMemory(loc: Locations, sessionId: string, rt: Runtim
         const u = updateMemory(loc.hookwardenHome, scope, loc.projectDir, [], { now, config: config.memory });
         file = u.file;
         if (u.note) problems.push(u.note);
-        const failed = auditMemoryEvents(loc.hookwardenHome, u.events, { sessionId, source: 'SessionStart' }, rt);
+        const failed = auditMemoryEvents(loc.hookwardenHome, u.events, { sessionId, source: 'SessionStart', agent: agentOf(rt.agent) }, rt);
         if (failed) problems.push(`audit not written: ${failed}`);
       } catch (err) {
         problems.push(`memory not updated: ${oneLine(err)}`);

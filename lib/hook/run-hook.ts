@@ -7,6 +7,7 @@
 
 import { viewOf } from '../registry/select.js';
 import { adapterFor } from '../protocol/adapters.js';
+import { claudeCode } from '../protocol/claude-code/adapter.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import { unsafeHomeDecision } from './home-guard.js';
@@ -27,7 +28,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const started = rt.now();
 
   const adapter = adapterFor(rt.agent);
-  const parsed = parse(hook, raw, adapter);
+  const parsed = parse(hook, raw, rt.normalized ? claudeCode : adapter);
   if (parsed.kind === 'not-ours') return { exitCode: 0, stdout: '', stderr: '' };
   if (parsed.kind === 'rejected') return reject(hook, parsed.error, rt, started, parsed.event);
   const { input } = parsed;
@@ -48,7 +49,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
 
   let decision: UnifiedRoutingDecision;
   try {
-    decision = await route(input, state.deps, rt.routers, rt.env, adapter.canAsk !== false);
+    decision = await route(input, state.deps, rt.routers, rt.env, { agent: adapter.name, canAsk: adapter.canAsk !== false });
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }

@@ -31,6 +31,9 @@ export interface RuntimeDeps {
   routers: Routers;
   /** The host whose stdin and output this call speaks (the hook command's `--agent`); Claude Code by default. */
   agent?: AgentName;
+  /** The stdin is already hookwarden's event (an audit line's input, replayed): parsed as such, not through the
+   * host's adapter, and still judged as `agent` (its askFallback, whether it can ask). */
+  normalized?: boolean;
   /** Replaces the configured orchestrator (replay answers with the logged result). */
   consult?: EngineDeps['consult'];
 }

@@ -7,10 +7,9 @@ import type { FinalDecision } from '../engine/types.js';
 import type { HookOutput } from './text.js';
 import type { SupportedEvent } from './claude-code/schema.js';
 
-export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid'] as const;
-export type AgentName = (typeof AGENTS)[number];
+import type { AgentName } from '../vocab/agents.js';
 
-export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);
+export { AGENTS, isAgent, type AgentName } from '../vocab/agents.js';
 
 export interface Adapter {
   name: AgentName;

@@ -46,7 +46,7 @@ export function stateWrittenRule(rule: string): boolean {
 /** The parts of an audit line replay reads, checked. */
 export type LoggedDecision = Pick<
   AuditEventV1,
-  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'headless' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session' | 'routing'
+  'decision_id' | 'ts' | 'session_id' | 'event' | 'tool' | 'agent' | 'headless' | 'input' | 'registry_hash' | 'config_hash' | 'engine_version' | 'rules' | 'redactions' | 'session' | 'routing'
 > & {
   verdict: Level;
   local: { matches: Array<{ id: string }> };

@@ -3,6 +3,7 @@
 
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { Level } from '../vocab/levels.js';
+import { agentOf, isAgent, type AgentName } from '../vocab/agents.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { locate } from '../hook/locations.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
@@ -22,6 +23,8 @@ export interface ReplayOptions {
   registryDir?: string;
   /** Lines logged before this instant are left out (not counted). */
   sinceMs?: number;
+  /** Only lines of this host (`agent`; a line without one is Claude Code's). */
+  agent?: string;
   /** The embedded registry to use when the shipped patterns are unchanged (ignored with registryDir). */
   embedded?: EmbeddedRegistry | null;
   engineVersion?: string;
@@ -149,6 +152,7 @@ export async function replayLines(lines: readonly AuditLine[], files: readonly s
   for (const l of lines) {
     const c = classify(l);
     if (opts.sinceMs !== undefined && c.time !== undefined && c.time < opts.sinceMs) continue;
+    if (opts.agent !== undefined && c.kind === 'replayable' && agentOf(c.logged.agent) !== opts.agent) continue;
     total += 1;
     if (c.kind === 'skipped') {
       skip(c);
@@ -172,6 +176,9 @@ export async function replayLines(lines: readonly AuditLine[], files: readonly s
       memo,
       routers: ALL_ROUTERS,
       consult: orch.consult,
+      // Judged as the host it came from (a Codex ask is decided by askFallback again), from the input as logged.
+      ...(isAgent(agentOf(e.agent)) ? { agent: agentOf(e.agent) as AgentName } : {}),
+      normalized: true,
     };
     let prepared: Prepared | undefined;
     try {

@@ -39,6 +39,16 @@ export interface AuditFilter {
   rule?: string;
   /** Tool name, case-insensitive. */
   tool?: string;
+  /** The host that called (`agent`; a hook line without one is Claude Code's, a person's `cli:` line is no host's). */
+  agent?: string;
+}
+
+/** The host an audit line names: its `agent`, else Claude Code for a hook's line (written before hosts were named);
+ * a person's CLI line (`cli:…`, or a memory change made at the CLI) has none. */
+export function hostOf(ev: AuditEventV1): string | undefined {
+  if (typeof ev.agent === 'string' && ev.agent) return ev.agent;
+  if (String(ev.event).startsWith('cli:') || ev.session_id === 'cli') return undefined;
+  return 'claude-code';
 }
 
 export const isLevel = (v: string): v is Level => (LEVELS as readonly string[]).includes(v);
@@ -52,6 +62,7 @@ export function ruleMatches(id: string, wanted: string): boolean {
 export function matchesFilter(ev: AuditEventV1, f: AuditFilter): boolean {
   if (f.session !== undefined && !(typeof ev.session_id === 'string' && ev.session_id.startsWith(f.session))) return false;
   if (f.verdicts && !f.verdicts.has(ev.verdict)) return false;
+  if (f.agent !== undefined && hostOf(ev) !== f.agent) return false;
   if (f.tool !== undefined && (typeof ev.tool !== 'string' || ev.tool.toLowerCase() !== f.tool.toLowerCase())) return false;
   if (f.rule !== undefined) {
     const wanted = f.rule;

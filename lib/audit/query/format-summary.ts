@@ -21,6 +21,16 @@ export function formatSummary(s: AuditSummary): string {
   out.push(renderTable([{ title: 'verdict' }, { title: 'events', align: 'right' }, { title: 'share', align: 'right' }], verdictRows));
   out.push('\n');
   out.push(renderTable([{ title: 'event', max: 30 }, { title: 'events', align: 'right' }], s.byEvent.map((e) => [e.event, String(e.count)])));
+  // Hosts: shown once any host but Claude Code wrote to this audit.
+  if (s.byAgent.some((a) => a.agent !== 'claude-code' && a.agent !== 'cli')) {
+    out.push('\n');
+    out.push(
+      renderTable(
+        [{ title: 'agent', max: 24 }, { title: 'events', align: 'right' }, { title: 'block', align: 'right' }, { title: 'ask', align: 'right' }],
+        s.byAgent.map((a) => [a.agent, String(a.count), String(a.block), String(a.ask)]),
+      ),
+    );
+  }
   if (s.rules.length) {
     out.push('\n');
     out.push(

@@ -5,7 +5,7 @@ import type { Level } from '../../vocab/levels.js';
 import { cellText, truncate } from '../../terminal-text.js';
 import type { AuditEventV1 } from '../event.js';
 import { decisionRules, matchedRules, targetOf } from './event-fields.js';
-import { isLevel, type AuditFilter } from './filter.js';
+import { hostOf, isLevel, type AuditFilter } from './filter.js';
 import { emptyStats, scanAudit, type ReadStats } from './scan.js';
 
 /** Counts by key, at most `cap` keys: past it the least counted half is dropped (the result is then approximate). */
@@ -46,6 +46,8 @@ export interface AuditSummary {
   last: string | null;
   verdicts: VerdictCounts;
   byEvent: Array<{ event: string; count: number }>;
+  /** Events per host (`agent`; a person's CLI lines are "cli"), with what was stopped. */
+  byAgent: Array<{ agent: string; count: number; block: number; ask: number }>;
   /** Matched pattern rules: events that matched each, by verdict. */
   rules: Array<{ id: string; count: number; block: number; ask: number; warn: number }>;
   /** Decision rules (how the verdict was reached). */
@@ -70,6 +72,7 @@ export class SummaryBuilder {
   last = Number.NEGATIVE_INFINITY;
   readonly verdicts = zeroVerdicts();
   readonly byEvent = new CappedCounter(() => ({ count: 0 }), 1000);
+  readonly byAgent = new CappedCounter(() => ({ count: 0, block: 0, ask: 0 }), 100);
   readonly rules = new CappedCounter(() => ({ count: 0, block: 0, ask: 0, warn: 0 }));
   readonly decisionRules = new CappedCounter(() => ({ count: 0 }));
   readonly targets = new CappedCounter(() => ({ count: 0, target: '', tool: '', verdict: '' }));
@@ -82,6 +85,9 @@ export class SummaryBuilder {
     const v = ev.verdict;
     if (isLevel(v)) this.verdicts[v]++;
     this.byEvent.get(String(ev.event)).count++;
+    const host = this.byAgent.get(hostOf(ev) ?? 'cli');
+    host.count++;
+    if (v === 'block' || v === 'ask') host[v]++;
     for (const id of matchedRules(ev)) {
       const r = this.rules.get(id);
       r.count++;
@@ -113,6 +119,7 @@ export class SummaryBuilder {
       last: iso(this.last),
       verdicts: { ...this.verdicts },
       byEvent: this.byEvent.top(50).map(([event, c]) => ({ event, count: c.count })),
+      byAgent: this.byAgent.top(100).map(([agent, c]) => ({ agent, count: c.count, block: c.block, ask: c.ask })),
       rules: this.rules.top(top).map(([id, r]) => ({ id, count: r.count, block: r.block, ask: r.ask, warn: r.warn })),
       decisionRules: this.decisionRules.top(top).map(([id, r]) => ({ id, count: r.count })),
       targets: this.targets.top(top, (a, b) => (VERDICT_RANK[b[1].verdict] ?? 0) - (VERDICT_RANK[a[1].verdict] ?? 0) || (a[1].target < b[1].target ? -1 : 1)).map(([, t]) => ({ target: t.target, tool: t.tool, verdict: t.verdict, count: t.count })),
@@ -121,7 +128,7 @@ export class SummaryBuilder {
         .map(([session, s]) => ({ session, events: s.count, block: s.block, ask: s.ask, warn: s.warn, first: iso(s.first) ?? '', last: iso(s.last) ?? '' })),
       skipped: { unreadable: stats.unreadable, otherSchema: stats.otherSchema, partial: stats.partial },
       files: stats.files,
-      approximate: [this.byEvent, this.rules, this.decisionRules, this.targets, this.sessions].some((c) => c.approximate),
+      approximate: [this.byEvent, this.byAgent, this.rules, this.decisionRules, this.targets, this.sessions].some((c) => c.approximate),
     };
   }
 }

@@ -10,6 +10,7 @@ import {
   fixedRow,
   formatSummary,
   formatTime,
+  hostOf,
   inRange,
   isLevel,
   matchesFilter,
@@ -27,6 +28,7 @@ import { cellText, safeTerminalText } from '../../terminal-text.js';
 import { pruneAuditFiles } from '../../audit/retention.js';
 import type { AuditEventV1 } from '../../audit/event.js';
 import { locate } from '../../hook/locations.js';
+import { AGENTS, isAgent } from '../../vocab/agents.js';
 import { prepare } from '../../hook/stages/prepare.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
@@ -46,11 +48,11 @@ const USAGE =
   '  --since <2h|7d|2026-11-20|2026-11-20T08:00>   from then on (UTC unless an offset is given); --all: no limit\n' +
   '  --until <same forms>                   before then (a date alone: the end of that day)\n' +
   '  --session <id or its start>   --verdict <block,ask,warn,allow,silent>   --rule <rule id or pack>\n' +
-  '  --tool <name>\n' +
+  `  --tool <name>   --agent <${AGENTS.join('|')}>\n` +
   'Times are UTC. Files: $HOOKWARDEN_HOME/audit/audit-YYYY-MM-DD.jsonl (one per UTC day).';
 
 const SUBCOMMANDS = new Set(['summary', 'tail', 'show', 'report', 'prune']);
-const FILTER_OPTIONS = ['since', 'until', 'session', 'verdict', 'rule', 'tool'];
+const FILTER_OPTIONS = ['since', 'until', 'session', 'verdict', 'rule', 'tool', 'agent'];
 
 /** Internal knobs for tests: stop a --follow with a signal or after a while, poll faster. */
 export interface AuditRunOptions {
@@ -120,6 +122,12 @@ function buildFilter(options: Map<string, string>, all: boolean, now: number, de
     filter.tool = tool;
     parts.push(`tool ${tool}`);
   }
+  const agent = options.get('agent');
+  if (agent !== undefined) {
+    if (!isAgent(agent)) return { error: `--agent ${agent}: known hosts are ${AGENTS.join(', ')}` };
+    filter.agent = agent;
+    parts.push(`agent ${agent}`);
+  }
   return { filter, text: parts.join(', ') };
 }
 
@@ -136,6 +144,7 @@ function describeEvent(ev: AuditEventV1, file: string | undefined, memory: Audit
     ['session', String(ev.session_id)],
     ['event', String(ev.event)],
   ];
+  lines.push(['agent', hostOf(ev) ?? 'none (a person, at the CLI)']);
   if (ev.tool) lines.push(['tool', ev.tool]);
   if (ev.tool_use_id) lines.push(['tool use', ev.tool_use_id]);
   lines.push(['verdict', `${ev.verdict} (confidence ${ev.confidence})`]);

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { auditDirFor } from '../../audit/paths.js';
 import { oneLine } from '../../errors.js';
+import { AGENTS, isAgent } from '../../vocab/agents.js';
 import { EMBEDDED } from '../../hook/main.js';
 import { locate } from '../../hook/locations.js';
 import { auditFilesIn, expandFiles, parseSince, readLines, type AuditLine } from '../../replay/read.js';
@@ -14,7 +15,7 @@ import { replayLines } from '../../replay/run.js';
 import { parseArgs, type Command } from '../io.js';
 
 const USAGE =
-  'hookwarden replay [files…] [--registry DIR] [--since WHEN] [--json]\n' +
+  'hookwarden replay [files…] [--registry DIR] [--since WHEN] [--agent NAME] [--json]\n' +
   '  Re-runs every logged decision through the current registry, answering the orchestrator with the result\n' +
   '  the audit logged, and lists each decision whose verdict would change (id, time, event, tool, target,\n' +
   '  verdict and rule ids before → after). Nothing is written; no session state is read.\n' +
@@ -22,6 +23,7 @@ const USAGE =
   '  --registry DIR  judge with the patterns in DIR instead of the shipped patterns/ (override files still apply)\n' +
   '  --since WHEN    only lines logged since WHEN: a duration back from now (7d, 12h), a UTC day (2026-11-01)\n' +
   '                  or an ISO-8601 time\n' +
+  `  --agent NAME    only decisions of this host (${AGENTS.join(', ')}); each is judged as its host again\n` +
   '  --json          the report as one JSON object\n' +
   '  Lines that cannot be replayed exactly are skipped and counted by reason (docs/replay.md).\n' +
   '  Exit 1 if any verdict would change, 0 if none would, 2 on bad arguments.';
@@ -45,7 +47,7 @@ export const replayCommand: Command = {
   summary: 'replay logged decisions through the current (or an edited) registry and show verdicts that change',
   usage: USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['json'], options: ['registry', 'since'] });
+    const a = parseArgs(args, { flags: ['json'], options: ['registry', 'since', 'agent'] });
     const bad = (why: string): number => {
       io.err(`hookwarden replay: ${why}\n${USAGE}\n`);
       return 2;
@@ -58,6 +60,9 @@ export const replayCommand: Command = {
       sinceMs = parseSince(since, io.now());
       if (sinceMs === undefined) return bad(`--since ${JSON.stringify(since)} is not a duration (7d), a day (2026-11-01) or an ISO time`);
     }
+
+    const agent = a.options.get('agent');
+    if (agent !== undefined && !isAgent(agent)) return bad(`--agent ${JSON.stringify(agent)}: known hosts are ${AGENTS.join(', ')}`);
 
     let registryDir: string | undefined;
     const reg = a.options.get('registry');
@@ -90,6 +95,7 @@ export const replayCommand: Command = {
       env: io.env,
       ...(registryDir ? { registryDir } : {}),
       ...(sinceMs !== undefined ? { sinceMs } : {}),
+      ...(agent !== undefined ? { agent } : {}),
       embedded: EMBEDDED,
     });
     for (const w of report.warnings) io.err(`hookwarden replay: warning: ${w}\n`);

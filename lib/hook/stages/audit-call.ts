@@ -12,6 +12,7 @@ import type { Locations } from '../locations.js';
 import type { Prepared, RuntimeDeps } from '../runtime.js';
 import { auditError, type CallProblems } from './problems.js';
 import type { Clean } from './redact.js';
+import { agentOf } from '../../vocab/agents.js';
 
 /** The hook input as the audit keeps it: private prompt blocks replaced, and the tool input of a memory write
  * that holds facts needing consent (or a credential) left out entirely. */
@@ -46,10 +47,10 @@ export function auditCall(c: AuditCall, problems: CallProblems): void {
     secrets: c.secrets,
     ...(c.known?.size ? { known: c.known } : {}),
     ...(error ? { error } : {}),
-    ...(c.rt.agent && c.rt.agent !== 'claude-code' ? { agent: c.rt.agent } : {}),
+    agent: agentOf(c.rt.agent),
   });
   const memoryFailed = c.memoryEvents.length
-    ? auditMemoryEvents(c.loc.hookwardenHome, c.memoryEvents, { sessionId: c.input.session_id, decisionId: c.decision.audit.decisionId, source: c.input.hook_event_name }, c.rt, c.clean)
+    ? auditMemoryEvents(c.loc.hookwardenHome, c.memoryEvents, { sessionId: c.input.session_id, decisionId: c.decision.audit.decisionId, source: c.input.hook_event_name, agent: agentOf(c.rt.agent) }, c.rt, c.clean)
     : undefined;
   const audit = failed ?? memoryFailed;
   if (audit) problems.audit = audit;

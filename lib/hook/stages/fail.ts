@@ -6,6 +6,7 @@ import { HookwardenError, oneLine } from '../../errors.js';
 import { adapterFor } from '../../protocol/adapters.js';
 import type { HookStdin } from '../../protocol/claude-code/schema.js';
 import { viewOf } from '../../registry/select.js';
+import { agentOf } from '../../vocab/agents.js';
 import { auditDecision, auditRejectedInput } from '../audit.js';
 import { errorDecision } from '../error-decision.js';
 import { GUARD_HOOKS, HOOKS, type HookName } from '../hooks.js';
@@ -43,6 +44,7 @@ export function failInternal(hook: HookName, input: HookStdin, err: unknown, rt:
     engineVersion: rt.engineVersion,
     latencyMs: rt.now() - started,
     rawInput: input,
+    agent: agentOf(rt.agent),
     secrets: rt.embedded ? viewOf(rt.embedded.registry).secrets : [],
     error: summary,
   });
