@@ -38,6 +38,16 @@ const count = (text: string, needle: string): number => text.split(needle).lengt
 /** The last function response in a request, as the model got it. */
 const lastResponse = (r: GeminiRequest): Record<string, unknown> => functionResponses(r).at(-1)?.response ?? {};
 
+/** Every line of the scenario's audit, oldest first. */
+function auditLines(ws: Workspace): Array<Record<string, unknown>> {
+  const dir = join(ws.hwHome, 'audit');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 /** Files under `dir` whose bytes hold `needle`. */
 function filesHolding(dir: string, needle: string): string[] {
   if (!existsSync(dir)) return [];
@@ -144,6 +154,11 @@ describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent g
     expect(text).not.toContain('dist/hooks');
     expect(text).not.toContain('Rules:');
     expect(r.run.result?.response).toContain('Checked.');
+    // Gemini fires BeforeAgent with that reason as the prompt: known for hookwarden's own, it is not judged or
+    // audited as a prompt the user typed. One prompt, the user's.
+    const prompts = auditLines(r.ws).filter((l) => l.event === 'UserPromptSubmit');
+    expect(prompts.map((l) => (l.input as { prompt?: string }).prompt)).toEqual(['add a util']);
+    expect(prompts.every((l) => l.agent === 'gemini')).toBe(true);
   });
 
   it('a credential in a tool\'s output: the model is told not to repeat it, as context on the result', async () => {

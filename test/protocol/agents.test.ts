@@ -3,12 +3,13 @@
 // shape. Each host's fail-open trap has its own test: the wrong shape is an allow there.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentName } from '../../lib/protocol/adapter.js';
 import { runHook } from '../../lib/hook/run-hook.js';
+import { STOP_REASON_MARK } from '../../lib/protocol/gemini/parse.js';
 import type { HookName } from '../../lib/hook/hooks.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 import type { RuntimeDeps } from '../../lib/hook/runtime.js';
@@ -169,8 +170,21 @@ describe('Gemini CLI output (agent-protocols.md §2)', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/^hookwarden: stdin is not valid JSON/);
+    // An ask would hang a headless Gemini: an internal error is a deny there, whatever onInternalError says.
     const internal = await run('gemini', 'deny', { routers: {} });
-    expect(internal.json).toMatchObject({ decision: 'ask' });
+    expect(internal.json).toMatchObject({ decision: 'deny', reason: expect.stringContaining('could not judge this call') });
+  });
+
+  it('a Stop block\'s reason, which Gemini sends back as a new prompt, is known for hookwarden\'s own: no opinion, not audited', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-agents-echo-'));
+    const r = rt('gemini', { env: { ...hookEnv(home), CLAUDE_PROJECT_DIR: PROJECT } });
+    const echo = { ...base, hook_event_name: 'BeforeAgent', prompt: `${STOP_REASON_MARK}hookwarden block: [session/unverified-changes] run the tests`, timestamp: 'x' };
+    expect(await runHook('user-prompt', JSON.stringify(echo), r)).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(existsSync(join(home, 'audit'))).toBe(false);
+    // The same words typed without the mark are a prompt like any other.
+    const typed = await runHook('user-prompt', JSON.stringify({ ...echo, prompt: 'hookwarden block: [session/unverified-changes] run the tests' }), r);
+    expect(typed.decision?.input.type).toBe('user_prompt');
+    expect(existsSync(join(home, 'audit'))).toBe(true);
   });
 });
 

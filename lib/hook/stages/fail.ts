@@ -34,9 +34,13 @@ export function failInternal(hook: HookName, input: HookStdin, err: unknown, rt:
     if (rt.audit !== false) auditRejectedInput(hook, input.hook_event_name, new HookwardenError('E_INTERNAL', summary), rt, started, input.session_id);
     return { exitCode: 1, stdout: '', stderr: `hookwarden: internal error: ${summary}\n` };
   }
-  const mode = loadConfigSafe(loc).onInternalError;
+  const adapter = adapterFor(rt.agent);
+  // A host that cannot ask (Codex; Gemini, which waits forever headless) is denied instead: an internal error
+  // never lets a call through unjudged, whatever askFallback says.
+  const configured = loadConfigSafe(loc).onInternalError;
+  const mode = adapter.canAsk === false ? 'deny' : configured;
   const decision = errorDecision(input, summary, mode, rt);
-  const rendered = adapterFor(rt.agent).render(input.hook_event_name, decision.decision);
+  const rendered = adapter.render(input.hook_event_name, decision.decision);
   if (rt.audit !== false) auditDecision(loc, decision, {
     event: input.hook_event_name,
     registryHash: 'unavailable',

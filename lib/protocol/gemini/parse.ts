@@ -14,6 +14,11 @@ const EVENTS: Record<string, string> = {
   SessionStart: 'SessionStart',
 };
 
+/** How a Stop block's reason begins. Gemini sends the reason as a new prompt and fires BeforeAgent with it (seen
+ * with 0.61.0): that prompt is hookwarden's, not the user's, so it is no opinion, and not audited as a prompt
+ * nobody typed. */
+export const STOP_REASON_MARK = 'hookwarden, before you stop: ';
+
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 
@@ -41,6 +46,7 @@ export function geminiToEvent(json: Obj): Obj | null {
       return { ...base, ...tool, tool_response: response.llmContent ?? response.returnDisplay ?? json.tool_response };
     }
     case 'UserPromptSubmit':
+      if (typeof json.prompt === 'string' && json.prompt.startsWith(STOP_REASON_MARK)) return null;
       return { ...base, prompt: json.prompt };
     case 'Stop':
       return {

@@ -11,6 +11,7 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
+import { STOP_REASON_MARK } from './parse.js';
 import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
 
 type GeminiOutput = {
@@ -51,8 +52,9 @@ export function renderGemini(event: SupportedEvent, d: FinalDecision): HookOutpu
       // reaches the model, which Claude Code cannot do.
       return d.action === 'block' ? out({ decision: 'deny', reason: forModel(d) }) : withContext(d);
     case 'Stop':
-      // AfterAgent block: the reason is sent as a new prompt, and the next AfterAgent has stop_hook_active.
-      if (d.action === 'block') return out({ decision: 'block', reason: forModel(d) });
+      // AfterAgent block: the reason is sent as a new prompt (marked, so its BeforeAgent is known for ours:
+      // parse.ts), and the next AfterAgent has stop_hook_active.
+      if (d.action === 'block') return out({ decision: 'block', reason: `${STOP_REASON_MARK}${forModel(d)}` });
       return d.action === 'warn' ? out({ systemMessage: forModel(d) }) : out(null);
     case 'SessionStart': {
       const ctx = context(d);
