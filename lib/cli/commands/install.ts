@@ -32,6 +32,8 @@ function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): stri
     copilot: { project: '.github/hooks/hookwarden.json', user: '.copilot/hooks/hookwarden.json' },
   };
   if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, FILES[host.name].project);
+  // Codex reads its user hooks from $CODEX_HOME/hooks.json (~/.codex only when CODEX_HOME is unset; seen with 0.169).
+  if (scope === 'user' && host.name === 'codex' && io.env.CODEX_HOME) return join(resolve(io.cwd, io.env.CODEX_HOME), 'hooks.json');
   if (scope === 'user') return join(io.env.HOME ?? '', FILES[host.name].user);
   return null;
 }
@@ -44,7 +46,7 @@ const SCOPE_USAGE =
 
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
-  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: ~/.codex/hooks.json)\n' +
+  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: $CODEX_HOME/hooks.json, else ~/.codex)\n' +
   '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json);\n' +
   '    command hooks told --agent <host> (docs/agents.md).';
 
