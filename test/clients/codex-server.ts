@@ -73,8 +73,11 @@ function streamTurn(res: ServerResponse, turn: CodexTurn, n: number): void {
   res.end();
 }
 
+/** A turn made from the request it answers (e.g. to name the session id a previous tool output gave). */
+export type CodexStep = CodexTurn | ((request: CodexRequest) => CodexTurn);
+
 /** Starts the server. `script` gives the turns of the conversation in order; once it runs out, "Done." */
-export async function startCodexServer(script: CodexTurn[]): Promise<CodexServer> {
+export async function startCodexServer(script: CodexStep[]): Promise<CodexServer> {
   const requests: CodexRequest[] = [];
   let turns = 0;
   const server: Server = createServer((req, res) => {
@@ -93,8 +96,10 @@ export async function startCodexServer(script: CodexTurn[]): Promise<CodexServer
         // recorded as empty
       }
       const conversation = Array.isArray(body.tools) && body.tools.length > 0;
-      requests.push({ path, body, conversation });
-      streamTurn(res, conversation ? (script[turns++] ?? { text: 'Done.' }) : { text: 'ok' }, requests.length);
+      const request = { path, body, conversation };
+      requests.push(request);
+      const step = conversation ? (script[turns++] ?? { text: 'Done.' }) : { text: 'ok' };
+      streamTurn(res, typeof step === 'function' ? step(request) : step, requests.length);
     })().catch(() => res.destroy());
   });
   return listen(server, requests);

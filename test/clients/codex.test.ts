@@ -11,14 +11,14 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codexBin, codexScripted, codexVersion, codexWorkspace, installCodexHooks, runCodex, type CodexRunOptions, type CodexWorkspace } from './codex.js';
-import { codexSeenText, messageText, toolOutputs, type CodexRequest, type CodexTurn } from './codex-server.js';
+import { codexSeenText, messageText, toolOutputs, type CodexRequest, type CodexStep, type CodexTurn } from './codex-server.js';
 
 const bin = codexBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
 if (!bin && !required) process.stderr.write('test/clients: Codex CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
 
 /** One scenario: a workspace, hooks installed (or not: the control), the script played, the server closed. */
-async function play(turns: CodexTurn[], o: CodexRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: CodexWorkspace }) {
+async function play(turns: CodexStep[], o: CodexRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: CodexWorkspace }) {
   const ws = o.ws ?? codexWorkspace(o.files);
   if (o.hooks !== false && !o.ws) installCodexHooks(ws);
   const server = await codexScripted(turns);
@@ -80,7 +80,8 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     // Codex's own wrapping of a PreToolUse deny, as the tool's output.
     const output = lastOutput(r.conv[1]!);
     expect(output).toMatch(/^Command blocked by PreToolUse hook: hookwarden block: /);
-    expect(output).toMatch(/ Command: rm -r ~\/\.ssh$/);
+    // One full stop before Codex's ". Command: …" (the reason is rendered without its own).
+    expect(output).toMatch(/[^.]\. Command: rm -r ~\/\.ssh$/);
     expect(count(codexSeenText(r.conv[1]!), '[bash-filesystem/rm-home]')).toBe(1);
     expect(codexSeenText(r.conv[1]!)).not.toContain('dist/hooks');
     // No command ran: Codex reported no command_execution item.
@@ -212,5 +213,20 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     const next = await play([{ text: 'Hi.' }], { prompt: 'hello', ws: first.ws });
     // SessionStart additionalContext: a developer message in front of the session's first prompt.
     expect(developer(next.conv[0]!).join('\n')).toMatch(/^hookwarden memory:[^\n]*\n- this project uses pnpm, not npm/m);
+  });
+
+  // A known gap of Codex's hooks, not of hookwarden: text typed into a running session with write_stdin fires no
+  // hook event, so hookwarden sees `bash` (harmless) and never the `rm -r ~/.ssh` typed into it. This test records
+  // the gap as it is; once a Codex release or hookwarden closes it, it fails and docs/agents.md needs updating.
+  it('known gap: a command typed into a running shell with write_stdin is never judged, so the canary is deleted', async () => {
+    const sessionOf = (r: CodexRequest): number => Number(/session ID (\d+)/.exec(toolOutputs(r).at(-1) ?? '')?.[1]);
+    const turns: CodexStep[] = [
+      { tool: 'exec_command', args: { cmd: 'bash', tty: true, yield_time_ms: 1000 } },
+      (r) => ({ tool: 'write_stdin', args: { session_id: sessionOf(r), chars: 'rm -r ~/.ssh\nexit\n', yield_time_ms: 2000 } }),
+      { text: 'Done.' },
+    ];
+    const r = await play(turns, { prompt: 'tidy up', files: { '~/.ssh/known_hosts': 'canary\n' } });
+    expect(audit(r.ws).filter((a) => a.event === 'PreToolUse').map((a) => (a.input as { tool_input?: unknown }).tool_input)).toEqual([{ command: 'bash' }]);
+    expect(existsSync(join(r.ws.home, '.ssh', 'known_hosts'))).toBe(false);
   });
 });

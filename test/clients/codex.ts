@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace, type Workspace } from './claude.js';
-import { startCodexServer, type CodexServer, type CodexTurn } from './codex-server.js';
+import { startCodexServer, type CodexServer, type CodexStep } from './codex-server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -151,4 +151,4 @@ export function runCodex(bin: string, ws: CodexWorkspace, server: CodexServer, o
 }
 
 /** A server for one scenario's script, closed by the caller. */
-export const codexScripted = (turns: CodexTurn[]): Promise<CodexServer> => startCodexServer(turns);
+export const codexScripted = (turns: CodexStep[]): Promise<CodexServer> => startCodexServer(turns);
