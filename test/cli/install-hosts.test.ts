@@ -87,6 +87,11 @@ describe('install --agent codex', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toContain('--agent codex');
     expect(existsSync(join(dir, '.codex'))).toBe(false);
     expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], withHome())).toBe(0);
+    // Project scope: the project's own .codex/hooks.json, which Codex reads only in a trusted project.
+    const project = io(dir);
+    expect(await runCli(['install', '--agent', 'codex'], project)).toBe(0);
+    expect(project.stdout.join('')).toContain('trust_level = "trusted"');
+    expect(existsSync(join(dir, '.codex', 'hooks.json'))).toBe(true);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
 });

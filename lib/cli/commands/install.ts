@@ -163,6 +163,7 @@ export const installCommand: Command = {
     if (host.name === 'gemini' && a.options.get('scope') !== 'user') notes.push('Gemini CLI runs project hooks only in a trusted folder (it lists them the first time it sees them)');
     if ((host.name === 'qwen' || host.name === 'copilot') && a.options.get('scope') !== 'user') notes.push(`${host.name === 'qwen' ? 'Qwen Code' : 'Copilot CLI'} runs a project's hooks only in a trusted folder`);
     if (host.name === 'codex') notes.push('Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)');
+    if (host.name === 'codex' && a.options.get('scope') !== 'user' && !a.options.has('settings')) notes.push('Codex reads a project\'s .codex/hooks.json only when the project is trusted (trust_level = "trusted" in its config.toml), silently');
     const result = installHooks(settings, root, how, host);
     const tail = notes.map((n) => `  ${n}\n`).join('');
     if (!result.changed) {
