@@ -18,9 +18,9 @@ const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
 if (!bin && !required) process.stderr.write('test/clients: Codex CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
 
 /** One scenario: a workspace, hooks installed (or not: the control), the script played, the server closed. */
-async function play(turns: CodexStep[], o: CodexRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: CodexWorkspace }) {
+async function play(turns: CodexStep[], o: CodexRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: CodexWorkspace; scope?: 'user' | 'project' }) {
   const ws = o.ws ?? codexWorkspace(o.files);
-  if (o.hooks !== false && !o.ws) installCodexHooks(ws);
+  if (o.hooks !== false && !o.ws) installCodexHooks(ws, o.scope);
   const server = await codexScripted(turns);
   try {
     const run = await runCodex(bin as string, ws, server, o);
@@ -95,6 +95,18 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     expect(existsSync(join(r.ws.home, '.ssh', 'known_hosts'))).toBe(false);
     expect(audit(r.ws)).toEqual([]);
     expect(r.run.stdout + r.run.stderr).not.toContain('hook');
+  });
+
+  it('project scope: .codex/hooks.json runs only in a project Codex trusts (untrusted: skipped silently, even with the bypass flag)', async () => {
+    const turns = [shell('rm -r ~/.ssh'), { text: 'Done.' }];
+    const files = { '~/.ssh/known_hosts': 'canary\n' };
+    const untrusted = await play(turns, { prompt: 'tidy up', files, scope: 'project' });
+    expect(existsSync(join(untrusted.ws.project, '.codex', 'hooks.json'))).toBe(true);
+    expect(existsSync(join(untrusted.ws.home, '.ssh', 'known_hosts'))).toBe(false);
+    expect(audit(untrusted.ws)).toEqual([]);
+    const trusted = await play(turns, { prompt: 'tidy up', files, scope: 'project', trustProject: true });
+    expect(readFileSync(join(trusted.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+    expect(count(codexSeenText(trusted.conv[1]!), '[bash-filesystem/rm-home]')).toBe(1);
   });
 
   // Codex has no `ask` (it fails the hook and runs the tool): askFallback turns it into a deny saying how to approve.

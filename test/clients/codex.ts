@@ -109,6 +109,9 @@ export interface CodexRunOptions {
   timeoutMs?: number;
   /** false: without --dangerously-bypass-hook-trust (Codex then skips hooks nobody trusted). */
   trustHooks?: boolean;
+  /** Marks the project trusted in config.toml (`[projects."<path>"] trust_level = "trusted"`): without it Codex
+   * loads no project layer, so a project's .codex/hooks.json never runs. */
+  trustProject?: boolean;
   /** The model Codex is told it talks to: its name picks the tools offered from Codex's bundled catalog (default
    * gpt-5.5: exec_command and the freeform apply_patch; a name not in the catalog gets fallback metadata, a warning,
    * and no patch tool). */
@@ -117,7 +120,8 @@ export interface CodexRunOptions {
 
 /** One headless `codex exec --json … <prompt>` run against `server`, stdin closed. */
 export function runCodex(bin: string, ws: CodexWorkspace, server: CodexServer, o: CodexRunOptions): Promise<CodexRun> {
-  writeFileSync(join(ws.codexHome, 'config.toml'), config(server.url, o.model ?? process.env.CODEX_MODEL ?? 'gpt-5.5'));
+  const trust = o.trustProject ? `\n[projects.${JSON.stringify(o.cwd ?? ws.project)}]\ntrust_level = "trusted"\n` : '';
+  writeFileSync(join(ws.codexHome, 'config.toml'), config(server.url, o.model ?? 'gpt-5.5') + trust);
   const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...(o.trustHooks === false ? [] : ['--dangerously-bypass-hook-trust']), o.prompt];
   const started = Date.now();
   return new Promise((resolve) => {
