@@ -74,6 +74,26 @@ describe('install --agent codex', () => {
     expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], io(dir))).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
+
+  it('user scope follows CODEX_HOME, where Codex reads hooks.json (seen with 0.169: ~/.codex/hooks.json is then ignored)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-codex-'));
+    const withHome = (): ReturnType<typeof io> => {
+      const x = io(dir);
+      x.env = { ...x.env, CODEX_HOME: 'codex-home' };
+      return x;
+    };
+    expect(await runCli(['install', '--agent', 'codex', '--scope', 'user'], withHome())).toBe(0);
+    const file = join(dir, 'codex-home', 'hooks.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toContain('--agent codex');
+    expect(existsSync(join(dir, '.codex'))).toBe(false);
+    expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], withHome())).toBe(0);
+    // Project scope: the project's own .codex/hooks.json, which Codex reads only in a trusted project.
+    const project = io(dir);
+    expect(await runCli(['install', '--agent', 'codex'], project)).toBe(0);
+    expect(project.stdout.join('')).toContain('trust_level = "trusted"');
+    expect(existsSync(join(dir, '.codex', 'hooks.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
+  });
 });
 
 describe('install --agent qwen | copilot', () => {

@@ -212,6 +212,14 @@ describe('Codex CLI output (agent-protocols.md §1)', () => {
     expect((await run('codex', 'promptBlock')).json).toEqual({ decision: 'block', reason: expect.stringContaining('[secrets/aws-access-key-id]') });
   });
 
+  it('a deny reason ends without a full stop: Codex appends ". Command: <command>" (the real CLI showed "created.. Command:")', async () => {
+    for (const s of ['deny', 'ask', 'readEnv']) {
+      const reason = String((await run('codex', s)).json?.hookSpecificOutput?.permissionDecisionReason);
+      expect(reason, s).toMatch(/\[[a-z-]+\/[a-z-]+\]/);
+      expect(reason, s).not.toMatch(/[.\s]$/);
+    }
+  });
+
   it('apply_patch: every file it touches is judged (a key file, a deletion), added lines scanned for secrets', async () => {
     const patch = (body: string) => ({ ...cx, hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { command: `*** Begin Patch\n${body}\n*** End Patch` }, tool_use_id: 'p' });
     const judge = async (body: string) => (await runHook('pre-tool-use', JSON.stringify(patch(body)), rt('codex'))).decision;

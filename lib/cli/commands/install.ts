@@ -32,6 +32,8 @@ function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): stri
     copilot: { project: '.github/hooks/hookwarden.json', user: '.copilot/hooks/hookwarden.json' },
   };
   if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, FILES[host.name].project);
+  // Codex reads its user hooks from $CODEX_HOME/hooks.json (~/.codex only when CODEX_HOME is unset; seen with 0.169).
+  if (scope === 'user' && host.name === 'codex' && io.env.CODEX_HOME) return join(resolve(io.cwd, io.env.CODEX_HOME), 'hooks.json');
   if (scope === 'user') return join(io.env.HOME ?? '', FILES[host.name].user);
   return null;
 }
@@ -44,7 +46,7 @@ const SCOPE_USAGE =
 
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
-  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: ~/.codex/hooks.json)\n' +
+  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: $CODEX_HOME/hooks.json, else ~/.codex)\n' +
   '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json);\n' +
   '    command hooks told --agent <host> (docs/agents.md).';
 
@@ -161,6 +163,7 @@ export const installCommand: Command = {
     if (host.name === 'gemini' && a.options.get('scope') !== 'user') notes.push('Gemini CLI runs project hooks only in a trusted folder (it lists them the first time it sees them)');
     if ((host.name === 'qwen' || host.name === 'copilot') && a.options.get('scope') !== 'user') notes.push(`${host.name === 'qwen' ? 'Qwen Code' : 'Copilot CLI'} runs a project's hooks only in a trusted folder`);
     if (host.name === 'codex') notes.push('Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)');
+    if (host.name === 'codex' && a.options.get('scope') !== 'user' && !a.options.has('settings')) notes.push('Codex reads a project\'s .codex/hooks.json only when the project is trusted (trust_level = "trusted" in its config.toml), silently');
     const result = installHooks(settings, root, how, host);
     const tail = notes.map((n) => `  ${n}\n`).join('');
     if (!result.changed) {

@@ -19,7 +19,10 @@ const ctx = (hookEventName: string, text: string | undefined): HookOutput => (te
 function preToolUse(d: FinalDecision): HookOutput {
   // An ask here means askFallback is "ask": Codex would fail the hook and run the tool, so it is a deny.
   if (d.action === 'block' || d.action === 'ask') {
-    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: withHints(d) || 'blocked by hookwarden' } });
+    // Codex shows the model `Command blocked by PreToolUse hook: <reason>. Command: <command>`: a reason ending in
+    // its own full stop would read "…created.. Command:" (seen with 0.169). Never empty: Codex would run the tool.
+    const reason = withHints(d).replace(/[.\s]+$/, '') || 'blocked by hookwarden';
+    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
   }
   if (d.updatedInput) {
     return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: d.updatedInput, additionalContext: forModel(d) } });
