@@ -7,7 +7,7 @@ import type { FinalDecision } from '../engine/types.js';
 import type { HookOutput } from './text.js';
 import type { SupportedEvent } from './claude-code/schema.js';
 
-export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid'] as const;
+export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid', 'cursor', 'opencode'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);
