@@ -15,7 +15,7 @@ const describe = (o: Outcome, file: string): string => {
     case 'installed':
       return `installed ${o.changed} ${o.changed === 1 ? 'entry' : 'entries'} in ${file}${backup}`;
     case 'already':
-      return `already installed in ${file}`;
+      return `already installed${o.http ? ' (http: the daemon\'s hooks are kept)' : ''} in ${file}`;
     case 'removed':
       return `removed ${o.changed} ${o.changed === 1 ? 'entry' : 'entries'} from ${file}${backup}`;
     case 'none':

@@ -114,6 +114,14 @@ export interface Outcome {
   status: 'installed' | 'already' | 'removed' | 'none';
   changed: number;
   backup: string | null;
+  /** Claude Code installed in http mode (the daemon): left as it is. */
+  http?: boolean;
+}
+
+/** Our daemon's http PreToolUse entry in a Claude Code settings file (install --mode http). */
+const OUR_HTTP = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/hooks\/pre-tool-use$/;
+function usesDaemon(s: ReturnType<typeof readSettings>): boolean {
+  return (s.hooks?.PreToolUse ?? []).some((g) => (g.hooks ?? []).some((h) => h.type === 'http' && typeof h.url === 'string' && OUR_HTTP.test(h.url)));
 }
 
 /** Installs hookwarden's command hooks (or OpenCode's plugin) for one host into `file`. Throws on a file it cannot
@@ -129,6 +137,8 @@ export function installFor(host: HostName, file: string, root: string, suffix: s
     return { status: 'installed', changed: 1, backup: writeText(file, plugin.text, suffix) };
   }
   const current = readSettings(file);
+  // A command install would replace the daemon's entries: one who chose the daemon keeps it.
+  if (host === 'claude-code' && usesDaemon(current)) return { status: 'already', changed: 0, backup: null, http: true };
   const r = profile ? installHooks(current, root, { mode: 'command' }, profile) : installCursorHooks(current as CursorHooksFile, root, node);
   if (!r.changed) return { status: 'already', changed: 0, backup: null };
   const next = 'settings' in r ? r.settings : r.file;
