@@ -39,7 +39,7 @@ const SCOPE_USAGE =
 
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
-  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: ~/.codex/hooks.json)\n' +
+  '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: $CODEX_HOME/hooks.json, else ~/.codex)\n' +
   '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json)\n' +
   '    | droid: the hooks key of .factory/settings.json (user: ~/.factory/settings.json; Droid ignores hooks.json)\n' +
   '    | cursor: .cursor/hooks.json (user: ~/.cursor/hooks.json), guard entries failClosed\n' +

@@ -4,7 +4,7 @@
 // has a flat hooks.json (cursor.ts); OpenCode takes a plugin file (opencode.ts).
 
 import { existsSync, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type HostProfile } from '../settings.js';
 import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from './cursor.js';
 import { DROID } from './droid.js';
@@ -34,8 +34,12 @@ const FILES: Record<HostName, { project: string; user: string }> = {
 /** OpenCode's user config folder: $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
 const openCodeHome = (env: NodeJS.ProcessEnv): string => join(env.XDG_CONFIG_HOME || join(env.HOME ?? '', '.config'), 'opencode');
 
+/** Codex's user folder: $CODEX_HOME, else ~/.codex (with CODEX_HOME set, ~/.codex/hooks.json is not read). */
+const codexHome = (env: NodeJS.ProcessEnv, cwd: string): string => (env.CODEX_HOME ? resolve(cwd, env.CODEX_HOME) : join(env.HOME ?? '', '.codex'));
+
 export function hostFile(host: HostName, scope: Scope, env: NodeJS.ProcessEnv, cwd: string): string {
   if (scope === 'project') return join(env.CLAUDE_PROJECT_DIR ?? cwd, FILES[host].project);
+  if (host === 'codex') return join(codexHome(env, cwd), 'hooks.json');
   return join(host === 'opencode' ? openCodeHome(env) : (env.HOME ?? ''), FILES[host].user);
 }
 
@@ -43,7 +47,7 @@ export function hostFile(host: HostName, scope: Scope, env: NodeJS.ProcessEnv, c
 const SIGNS: Record<HostName, { dir: (env: NodeJS.ProcessEnv) => string; bins: string[] }> = {
   'claude-code': { dir: (e) => join(e.HOME ?? '', '.claude'), bins: ['claude'] },
   gemini: { dir: (e) => join(e.HOME ?? '', '.gemini'), bins: ['gemini'] },
-  codex: { dir: (e) => join(e.HOME ?? '', '.codex'), bins: ['codex'] },
+  codex: { dir: (e) => codexHome(e, e.HOME ?? ''), bins: ['codex'] },
   qwen: { dir: (e) => join(e.HOME ?? '', '.qwen'), bins: ['qwen'] },
   copilot: { dir: (e) => join(e.HOME ?? '', '.copilot'), bins: ['copilot'] },
   droid: { dir: (e) => join(e.HOME ?? '', '.factory'), bins: ['droid'] },
@@ -89,7 +93,10 @@ export function hostNotes(host: HostName, scope: Scope): string[] {
     case 'copilot':
       return project ? [`${host === 'qwen' ? 'Qwen Code' : 'Copilot CLI'} runs a project's hooks only in a trusted folder`] : [];
     case 'codex':
-      return ['Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)'];
+      return [
+        'Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)',
+        ...(project ? ['Codex reads a project\'s .codex/hooks.json only when the project is trusted (trust_level = "trusted" in its config.toml), silently'] : []),
+      ];
     case 'droid':
       return ["written under `hooks` in Droid's settings.json: Droid 0.225 ignores hooks.json files (docs/agents.md)", ...(project ? ["Droid runs a project's hooks once the folder is trusted"] : [])];
     case 'cursor':
