@@ -64,7 +64,7 @@ export function hookCommand(root: string, hook: string): string {
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
  * `--agent gemini`: no environment variable tells hosts apart). */
 export interface HostProfile {
-  name: 'claude-code' | 'gemini' | 'codex' | 'qwen' | 'copilot';
+  name: 'claude-code' | 'gemini' | 'codex' | 'qwen' | 'copilot' | 'droid';
   events: ReadonlyArray<{ event: string; hook: string; matcher?: string; guard: boolean; commandOnly?: boolean }>;
   command(root: string, hook: string): string;
   timeout: number;
@@ -190,7 +190,7 @@ export function readSettings(file: string): Settings {
 
 /** Refuses a settings folder that is a link: a cloned repository's `.claude -> ~/somewhere` would otherwise carry
  * the write (and the backup) out of the project. A link the user made on purpose is named with --settings. */
-function assertRealFolder(dir: string): void {
+export function assertRealFolder(dir: string): void {
   try {
     if (lstatSync(dir).isSymbolicLink()) throw unsafePath(dir, 'is a symbolic link');
   } catch (err) {
@@ -200,7 +200,7 @@ function assertRealFolder(dir: string): void {
 
 /** The first free name of `base`, `base.1`, `base.2`…, created exclusively: an earlier backup of the same second
  * is kept, and a planted link at the name is skipped, never written through. */
-function createBackup(base: string, bytes: Buffer, mode: number): string {
+export function createBackup(base: string, bytes: Buffer, mode: number): string {
   for (let i = 0; ; i++) {
     const name = i === 0 ? base : `${base}.${i}`;
     try {

@@ -6,7 +6,6 @@
 import type { FinalDecision } from '../engine/types.js';
 import type { HookOutput } from './text.js';
 import type { SupportedEvent } from './claude-code/schema.js';
-
 import type { AgentName } from '../vocab/agents.js';
 
 export { AGENTS, isAgent, type AgentName } from '../vocab/agents.js';

@@ -2,7 +2,7 @@
 // vocabulary sits at the bottom so the config can key settings by host and the audit can name it; each host's
 // protocol lives in lib/protocol/<name>/.
 
-export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid'] as const;
+export const AGENTS = ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid', 'cursor', 'opencode'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 export const isAgent = (s: string): s is AgentName => (AGENTS as readonly string[]).includes(s);

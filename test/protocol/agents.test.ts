@@ -28,6 +28,8 @@ const base = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT };
 const qw = { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: PROJECT, timestamp: '2026-11-25T00:00:00Z', permission_mode: 'default', tool_call_id: 'x' };
 const cp = { sessionId: 's1', timestamp: 1764028800000, cwd: PROJECT };
 const cx = { session_id: 's1', turn_id: 'turn-1', transcript_path: null, cwd: PROJECT, model: 'gpt-test', permission_mode: 'default' };
+const cu = { conversation_id: 's1', generation_id: 'g1', model: 'test-model', cursor_version: '2.1.0', workspace_roots: [PROJECT], transcript_path: null };
+const oc = { session_id: 'ses_1', cwd: PROJECT };
 
 /** Each scenario's stdin, per host. */
 const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
@@ -85,6 +87,24 @@ const STDIN: Record<AgentName, Record<string, [HookName, unknown]>> = {
     stopBlock: ['stop', { ...base, hook_event_name: 'AfterAgent', prompt: 'fix it', prompt_response: 'All tests pass.', stop_hook_active: false }],
     readEnv: ['pre-tool-use', { ...base, hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: { absolute_path: `${PROJECT}/.env` } }],
   },
+  cursor: {
+    deny: ['pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'rm -rf ~', cwd: PROJECT } }],
+    ask: ['pre-tool-use', { ...cu, hook_event_name: 'beforeShellExecution', command: 'git push --force origin feat/x', cwd: PROJECT }],
+    rewrite: ['pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'tail -f app.log' } }],
+    context: ['user-prompt', { ...cu, hook_event_name: 'beforeSubmitPrompt', prompt: "just investigate why the build fails, don't change anything", attachments: [] }],
+    promptBlock: ['user-prompt', { ...cu, hook_event_name: 'beforeSubmitPrompt', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N`, attachments: [] }],
+    stopBlock: ['stop', { ...cu, hook_event_name: 'stop', status: 'completed', loop_count: 0 }],
+    readEnv: ['pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'Read', tool_input: { file_path: `${PROJECT}/.env` } }],
+  },
+  // The JSON hookwarden's OpenCode plugin sends (plugins/opencode/hookwarden.js); no stop event reaches a plugin.
+  opencode: {
+    deny: ['pre-tool-use', { ...oc, hook_event_name: 'tool.execute.before', tool: 'bash', call_id: 'call_1', args: { command: 'rm -rf ~', description: 'clean' } }],
+    ask: ['pre-tool-use', { ...oc, hook_event_name: 'tool.execute.before', tool: 'bash', call_id: 'call_2', args: { command: 'git push --force origin feat/x', description: 'push' } }],
+    rewrite: ['pre-tool-use', { ...oc, hook_event_name: 'tool.execute.before', tool: 'bash', call_id: 'call_3', args: { command: 'tail -f app.log', description: 'watch' } }],
+    context: ['user-prompt', { ...oc, hook_event_name: 'chat.message', prompt: "just investigate why the build fails, don't change anything" }],
+    promptBlock: ['user-prompt', { ...oc, hook_event_name: 'chat.message', prompt: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }],
+    readEnv: ['pre-tool-use', { ...oc, hook_event_name: 'tool.execute.before', tool: 'read', call_id: 'call_4', args: { filePath: `${PROJECT}/.env` } }],
+  },
 };
 
 async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps> = {}) {
@@ -94,7 +114,7 @@ async function run(agent: AgentName, scenario: string, over: Partial<RuntimeDeps
 }
 
 describe('every host adapter judges the same scenarios the same way', () => {
-  for (const agent of ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid'] as const) {
+  for (const agent of ['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid', 'cursor', 'opencode'] as const) {
     it(`${agent}: the verdicts and the rule ids do not depend on the host`, async () => {
       const verdicts: Record<string, [string | undefined, string[]]> = {};
       for (const s of Object.keys(STDIN[agent])) {
@@ -103,8 +123,9 @@ describe('every host adapter judges the same scenarios the same way', () => {
       }
       // Codex and Gemini cannot ask (Codex rejects it; Gemini headless waits forever): askFallback decides (deny by
       // default), the findings unchanged.
-      const asked = agent === 'codex' || agent === 'gemini' ? 'block' : 'ask';
-      expect(verdicts).toEqual({
+      // Cursor honours only deny, OpenCode has no ask: the same.
+      const asked = agent === 'codex' || agent === 'gemini' || agent === 'cursor' || agent === 'opencode' ? 'block' : 'ask';
+      const expected = {
         deny: ['block', ['bash-filesystem/rm-home']],
         ask: [asked, ['bash-git/force-push']],
         rewrite: ['allow', ['interactive/follow-log']],
@@ -112,7 +133,9 @@ describe('every host adapter judges the same scenarios the same way', () => {
         promptBlock: ['block', ['secrets/aws-access-key-id']],
         stopBlock: [expect.stringMatching(/block|silent|allow/), expect.any(Array)],
         readEnv: [asked, ['paths-sensitive/env-files']],
-      });
+      };
+      // A host whose hooks never see an event has no scenario for it (OpenCode's plugin: no stop).
+      expect(verdicts).toEqual(Object.fromEntries(Object.entries(expected).filter(([s]) => s in STDIN[agent])));
     });
   }
 });
@@ -264,6 +287,80 @@ describe('Qwen Code and Droid: Claude Code\'s protocol, their own tool names', (
       expect((await run(agent, 'deny')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
       expect((await run(agent, 'rewrite')).json?.hookSpecificOutput.updatedInput.command).toBe('tail -n 200 app.log');
     }
+  });
+});
+
+describe('Cursor output (agent-protocols.md §7; docs only, Cursor is not runnable here)', () => {
+  const cursorRun = async (hook: HookName, stdin: unknown) => {
+    const r = await runHook(hook, JSON.stringify(stdin), rt('cursor'));
+    return { ...r, json: r.stdout ? (JSON.parse(r.stdout) as Record<string, any>) : null };
+  };
+
+  it('a deny is `permission: "deny"` with a message for the user and one for the model, exit 0', async () => {
+    const r = await run('cursor', 'deny');
+    expect(r.exitCode).toBe(0);
+    expect(r.json).toEqual({ permission: 'deny', user_message: expect.stringContaining('[bash-filesystem/rm-home]'), agent_message: expect.stringContaining('[bash-filesystem/rm-home]') });
+    expect((await run('cursor', 'readEnv')).json).toMatchObject({ permission: 'deny', user_message: expect.stringContaining('[paths-sensitive/env-files]') });
+  });
+
+  it('trap: with failClosed a guard that prints nothing blocks, so no opinion is an explicit allow (which keeps Cursor\'s own approvals)', async () => {
+    const ls = await cursorRun('pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: 'ls -la' } });
+    expect(ls.decision?.decision.action).toBe('silent');
+    expect(ls.json).toEqual({ permission: 'allow' });
+    const prompt = await cursorRun('user-prompt', { ...cu, hook_event_name: 'beforeSubmitPrompt', prompt: 'add a test for the parser' });
+    expect(prompt.json).toEqual({ continue: true });
+  });
+
+  it('trap: only deny is honoured everywhere, so an ask is a deny saying how to approve; a rewrite is a deny naming the call to run', async () => {
+    const ask = await run('cursor', 'ask');
+    expect(ask.json).toMatchObject({ permission: 'deny', user_message: expect.stringContaining('hookwarden grant') });
+    expect(ask.stdout).not.toContain('"ask"');
+    const rewrite = await run('cursor', 'rewrite');
+    expect(rewrite.json).toMatchObject({ permission: 'deny', agent_message: expect.stringContaining('run this instead: tail -n 200 app.log') });
+  });
+
+  it('a prompt holding a credential is `continue: false`, the credential not echoed', async () => {
+    const b = await run('cursor', 'promptBlock');
+    expect(b.json).toEqual({ continue: false, user_message: expect.stringContaining('[secrets/aws-access-key-id]') });
+    expect(b.stdout).not.toContain('QX7ZP3LM9KT2WB4N');
+  });
+
+  it('every tool surface is judged: Delete as rm, beforeReadFile, MCP tools in Claude Code\'s mcp__ form, StrReplace as an Edit', async () => {
+    const del = await cursorRun('pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'Delete', tool_input: { file_path: '/etc/hosts' } });
+    expect(del.json).toMatchObject({ permission: 'deny' });
+    const read = await cursorRun('pre-tool-use', { ...cu, hook_event_name: 'beforeReadFile', file_path: `${PROJECT}/.env`, content: '' });
+    expect(read.decision?.local.matches.map((m) => m.id)).toContain('paths-sensitive/env-files');
+    const mcp = await cursorRun('pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'MCP:github:create_issue', tool_input: { title: 'x' } });
+    expect(mcp.decision?.input.toolName).toBe('mcp__github__create_issue');
+    const edit = await cursorRun('pre-tool-use', { ...cu, hook_event_name: 'preToolUse', tool_name: 'StrReplace', tool_input: { file_path: `${PROJECT}/src/a.ts`, old_string: 'a', new_string: `const k = '${'AKIA'}8ICWH3U28EM8LYYE';` } });
+    expect(edit.decision?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+  });
+
+  it('the session is the conversation, the project the first workspace root; malformed input exits 2 (a deny in Cursor)', async () => {
+    const r = await run('cursor', 'deny');
+    expect(r.decision?.input).toMatchObject({ sessionId: 's1', cwd: PROJECT });
+    const bad = await runHook('pre-tool-use', '{"hook_event_name":"preToolUse"', rt('cursor'));
+    expect(bad).toMatchObject({ exitCode: 2, stdout: '' });
+    const other = await runHook('pre-tool-use', JSON.stringify({ ...cu, hook_event_name: 'afterAgentThought', text: 'hm' }), rt('cursor'));
+    expect(other).toMatchObject({ exitCode: 0, stdout: '' });
+  });
+});
+
+describe('OpenCode answers to its plugin (agent-protocols.md §4; the plugin itself: opencode-plugin.test.ts)', () => {
+  it('a deny carries the reason the plugin throws; an ask is a deny (no ask in OpenCode); a rewrite sends OpenCode\'s own arguments', async () => {
+    expect((await run('opencode', 'deny')).json).toEqual({ decision: 'deny', reason: expect.stringContaining('[bash-filesystem/rm-home]') });
+    expect((await run('opencode', 'ask')).json).toEqual({ decision: 'deny', reason: expect.stringContaining('hookwarden grant') });
+    expect((await run('opencode', 'rewrite')).json).toEqual({ decision: 'allow', args: { command: 'tail -n 200 app.log', description: 'watch' }, context: expect.any(String) });
+    expect((await run('opencode', 'context')).json?.context).toMatch(/read-only/i);
+    expect((await run('opencode', 'promptBlock')).json).toMatchObject({ decision: 'block' });
+  });
+
+  it('camelCase file arguments are judged (filePath, content), apply_patch by the files it touches', async () => {
+    const write = { ...oc, hook_event_name: 'tool.execute.before', tool: 'write', call_id: 'w', args: { filePath: `${PROJECT}/src/aws.ts`, content: `const key = '${'AKIA'}8ICWH3U28EM8LYYE';` } };
+    const r = await runHook('pre-tool-use', JSON.stringify(write), rt('opencode'));
+    expect(r.decision?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+    const patch = { ...oc, hook_event_name: 'tool.execute.before', tool: 'apply_patch', call_id: 'p', args: { patchText: '*** Begin Patch\n*** Delete File: /etc/hosts\n*** End Patch' } };
+    expect(JSON.parse((await runHook('pre-tool-use', JSON.stringify(patch), rt('opencode'))).stdout)).toMatchObject({ decision: 'deny' });
   });
 });
 

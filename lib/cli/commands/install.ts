@@ -10,13 +10,16 @@ import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
+import { DROID } from '../hosts/droid.js';
+import { runAll, runOne } from '../hosts/run.js';
+import { hostFile, hostNotes, missingBundle, type Scope } from '../hosts/table.js';
 
 type Args = ReturnType<typeof parseArgs>;
 
 /** The host named by --agent (Claude Code without it), or null for one install cannot write. */
 function hostOf(a: Args): HostProfile | null {
   const agent = a.options.get('agent') ?? 'claude-code';
-  const hosts: Record<string, HostProfile> = { 'claude-code': CLAUDE_CODE, gemini: GEMINI, codex: CODEX, qwen: QWEN, copilot: COPILOT };
+  const hosts: Record<string, HostProfile> = { 'claude-code': CLAUDE_CODE, gemini: GEMINI, codex: CODEX, qwen: QWEN, copilot: COPILOT, droid: DROID };
   return hosts[agent] ?? null;
 }
 
@@ -24,17 +27,7 @@ function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): stri
   const explicit = a.options.get('settings');
   if (explicit) return resolve(io.cwd, explicit);
   const scope = a.options.get('scope') ?? 'project';
-  const FILES: Record<HostProfile['name'], { project: string; user: string }> = {
-    'claude-code': { project: '.claude/settings.json', user: '.claude/settings.json' },
-    gemini: { project: '.gemini/settings.json', user: '.gemini/settings.json' },
-    codex: { project: '.codex/hooks.json', user: '.codex/hooks.json' },
-    qwen: { project: '.qwen/settings.json', user: '.qwen/settings.json' },
-    copilot: { project: '.github/hooks/hookwarden.json', user: '.copilot/hooks/hookwarden.json' },
-  };
-  if (scope === 'project') return join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, FILES[host.name].project);
-  // Codex reads its user hooks from $CODEX_HOME/hooks.json (~/.codex only when CODEX_HOME is unset; seen with 0.169).
-  if (scope === 'user' && host.name === 'codex' && io.env.CODEX_HOME) return join(resolve(io.cwd, io.env.CODEX_HOME), 'hooks.json');
-  if (scope === 'user') return join(io.env.HOME ?? '', FILES[host.name].user);
+  if (scope === 'project' || scope === 'user') return hostFile(host.name, scope, io.env, io.cwd);
   return null;
 }
 
@@ -47,11 +40,16 @@ const SCOPE_USAGE =
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
   '    trusted; user: ~/.gemini/settings.json) | codex: Codex\'s .codex/hooks.json (user: $CODEX_HOME/hooks.json, else ~/.codex)\n' +
-  '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json);\n' +
-  '    command hooks told --agent <host> (docs/agents.md).';
+  '    | qwen: .qwen/settings.json | copilot: .github/hooks/hookwarden.json (user: ~/.copilot/hooks/hookwarden.json)\n' +
+  '    | droid: the hooks key of .factory/settings.json (user: ~/.factory/settings.json; Droid ignores hooks.json)\n' +
+  '    | cursor: .cursor/hooks.json (user: ~/.cursor/hooks.json), guard entries failClosed\n' +
+  '    | opencode: a plugin, .opencode/plugin/hookwarden.js (user: ~/.config/opencode/plugin/hookwarden.js);\n' +
+  '    command hooks told --agent <host> (docs/agents.md).\n' +
+  '  --agent all: every host found on this machine (its folder in HOME, or its program on PATH), user scope by\n' +
+  '    default; one line per host (installed, already, skipped and why). uninstall --agent all looks at every host.';
 
 const INSTALL_USAGE =
-  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
   `${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
   '  --mode command (default): one node process per hook call.\n' +
@@ -86,9 +84,22 @@ function writeOrReport(name: string, file: string, settings: Settings, io: CliIO
   }
 }
 
-function missingBundle(root: string, hooks: readonly string[]): string | null {
-  const missing = hooks.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).find((f) => !existsSync(f));
-  return missing ? `${missing} does not exist; run \`npm run build\` in ${root} first` : null;
+/** --agent all | cursor | opencode are written by lib/cli/hosts (command hooks, or OpenCode's plugin); undefined for
+ * the other hosts. `all` defaults to the user scope: what is found is found in HOME. */
+function otherHosts(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: string): number | undefined {
+  const agent = a.options.get('agent');
+  if (agent !== 'all' && agent !== 'cursor' && agent !== 'opencode') return undefined;
+  const scope = a.options.get('scope') ?? (agent === 'all' ? 'user' : 'project');
+  const commandOnly = (a.options.get('mode') ?? 'command') === 'command' && !a.options.has('port') && !a.options.has('on-daemon-down') && !a.flags.has('token-env');
+  if (a.unknown.length || a.positionals.length || (scope !== 'user' && scope !== 'project') || !commandOnly || (agent === 'all' && a.options.has('settings'))) {
+    io.err(`hookwarden ${action}: bad arguments\n${usage}\n`);
+    return 2;
+  }
+  const root = installRoot(io.env);
+  if (agent === 'all') return runAll(action, scope as Scope, root, io, process.execPath);
+  const explicit = a.options.get('settings');
+  const file = explicit ? resolve(io.cwd, explicit) : hostFile(agent, scope as Scope, io.env, io.cwd);
+  return runOne(action, agent, file, scope as Scope, root, io, process.execPath);
 }
 
 export const installCommand: Command = {
@@ -97,6 +108,8 @@ export const installCommand: Command = {
   usage: INSTALL_USAGE,
   async run(args, io) {
     const a = parseArgs(args, { flags: ['token-env'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down'] });
+    const other = otherHosts('install', a, io, INSTALL_USAGE);
+    if (other !== undefined) return other;
     const host = hostOf(a);
     const file = host ? settingsFile(a, io, host) : null;
     const mode = a.options.get('mode') ?? 'command';
@@ -160,10 +173,7 @@ export const installCommand: Command = {
         return 1;
       }
     }
-    if (host.name === 'gemini' && a.options.get('scope') !== 'user') notes.push('Gemini CLI runs project hooks only in a trusted folder (it lists them the first time it sees them)');
-    if ((host.name === 'qwen' || host.name === 'copilot') && a.options.get('scope') !== 'user') notes.push(`${host.name === 'qwen' ? 'Qwen Code' : 'Copilot CLI'} runs a project's hooks only in a trusted folder`);
-    if (host.name === 'codex') notes.push('Codex skips a hook nobody has trusted, silently: start Codex, open /hooks and trust the hookwarden hooks (again after any reinstall that changes them)');
-    if (host.name === 'codex' && a.options.get('scope') !== 'user' && !a.options.has('settings')) notes.push('Codex reads a project\'s .codex/hooks.json only when the project is trusted (trust_level = "trusted" in its config.toml), silently');
+    notes.push(...hostNotes(host.name, a.options.get('scope') === 'user' ? 'user' : 'project'));
     const result = installHooks(settings, root, how, host);
     const tail = notes.map((n) => `  ${n}\n`).join('');
     if (!result.changed) {
@@ -187,9 +197,11 @@ function readServeConfig(env: NodeJS.ProcessEnv): { port: number; issue?: string
 export const uninstallCommand: Command = {
   name: 'uninstall',
   summary: 'remove exactly the hook entries install added (command and http)',
-  usage: `hookwarden uninstall [--agent claude-code|gemini|codex|qwen|copilot] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
+  usage: `hookwarden uninstall [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
   async run(args, io) {
     const a = parseArgs(args, { options: ['agent', 'scope', 'settings'] });
+    const other = otherHosts('uninstall', a, io, this.usage);
+    if (other !== undefined) return other;
     const host = hostOf(a);
     const file = host ? settingsFile(a, io, host) : null;
     if (a.unknown.length || a.positionals.length || !file || !host) {
