@@ -101,8 +101,8 @@ describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent g
     const turns = [shell('tail -f app.log'), { text: 'Done.' }];
     const files = { 'app.log': `${log}\n` };
     // Without hooks the call never ends by itself: Gemini cancels a command only after 5 minutes without output
-    // (tools.shell.inactivityTimeout; seen: the model then got the last 10 lines). Still running after 15 s here.
-    const control = await play(turns, { prompt: 'watch the log', files, hooks: false, timeoutMs: 15_000 });
+    // (tools.shell.inactivityTimeout; seen: the model then got the last 10 lines). Still running after 30 s here (15 s was too short on a loaded machine: the CLI had not yet asked the model).
+    const control = await play(turns, { prompt: 'watch the log', files, hooks: false, timeoutMs: 30_000 });
     expect(control.run.killed).toBe(true);
     expect(control.conv.length).toBe(1);
     const r = await play(turns, { prompt: 'watch the log', files });
