@@ -1,6 +1,6 @@
 // hookwarden doctor: is this installation sound? One line per check (ok / warn / FAIL), exit 1 if any failed.
 // Checks: node version; the built bundles; Claude Code settings entries for each event install wires (present, pointing at
-// bundles that exist, not installed twice); writable state and audit folders; config and registry valid; the
+// bundles that exist, not installed twice); every other host installed (doctor-hosts.ts); writable state and audit folders; config and registry valid; the
 // daemon reachable when http hooks are installed; and one real hook call, timed against `node -e 0`.
 
 import { spawnSync } from 'node:child_process';
@@ -24,13 +24,8 @@ import { installRoot } from './install.js';
 import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
 import { printable } from '../../terminal-text.js';
+import { checkHost, checkOpenCode, hostSpecs, type Check } from '../doctor-hosts.js';
 
-type Status = 'ok' | 'warn' | 'fail';
-interface Check {
-  status: Status;
-  what: string;
-  detail: string;
-}
 
 const MIN_NODE_MAJOR = 20;
 const HOOK_NAMES = Object.keys(HOOKS) as HookName[];
@@ -78,13 +73,19 @@ function entriesIn(file: string): Entry[] | string {
   return out;
 }
 
-function checkSettings(loc: Locations): { checks: Check[]; entries: Entry[] } {
+/** Claude Code's entries, one line per event; with none at all while `others` hosts are installed, one line
+ * saying so (a Gemini-only user is not failed for Claude Code). */
+function checkSettings(loc: Locations, others = 0): { checks: Check[]; entries: Entry[] } {
   const checks: Check[] = [];
   const entries: Entry[] = [];
   for (const file of settingsFiles(loc)) {
     const found = entriesIn(file);
     if (typeof found === 'string') checks.push({ status: 'fail', what: 'settings', detail: found });
     else entries.push(...found);
+  }
+  if (!entries.length && !checks.length && others > 0) {
+    checks.push({ status: 'ok', what: 'claude-code', detail: 'not installed (`hookwarden install` adds it); other hosts are, below' });
+    return { checks, entries };
   }
   // One line per event install wires (PostToolUse and PostToolUseFailure both run post-tool-use).
   for (const { event, hook } of HOOK_EVENTS) {
@@ -215,8 +216,12 @@ async function run(args: string[], io: CliIO): Promise<number> {
   if (io.env.NODE_EXTRA_CA_CERTS) checks.push({ status: 'warn', what: 'node', detail: 'NODE_EXTRA_CA_CERTS is set: it adds about 100 ms to every hook process start' });
   const missing = HOOK_NAMES.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).filter((f) => !existsSync(f));
   checks.push(missing.length ? { status: 'fail', what: 'bundles', detail: `${missing[0]} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
-  const settings = checkSettings(loc);
-  checks.push(...settings.checks);
+  // Every other host whose config holds our commands: wired, resolvable, and one real call through its command.
+  const call = !a.flags.has('no-timing');
+  const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call }) ?? []);
+  const openCode = (await checkOpenCode(io.env, io.cwd, { call })) ?? [];
+  const settings = checkSettings(loc, hosts.length + openCode.length);
+  checks.push(...settings.checks, ...hosts, ...openCode);
   checks.push(privateHome(loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder', loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder', loc.hookwardenHome));
@@ -251,6 +256,10 @@ export const doctorCommand: Command = {
   usage:
     'hookwarden doctor [--no-timing]\n' +
     '  Reads the user, project and local Claude Code settings of the current project. The timed call runs the built\n' +
-    '  pre-tool-use bundle on `rm -rf /` in a scratch HOOKWARDEN_HOME (your audit log is not touched).',
+    '  pre-tool-use bundle on `rm -rf /` in a scratch HOOKWARDEN_HOME (your audit log is not touched).\n' +
+    '  Every other agent host whose config holds hookwarden\'s commands (Gemini CLI, Codex, Copilot CLI, Qwen Code,\n' +
+    '  Droid, Cursor; OpenCode\'s plugin) is checked too: each event wired, the command resolvable, how the host\n' +
+    '  comes to trust the hook, and (without --no-timing) one real call through the installed command line, with the\n' +
+    '  host\'s own stdin, that must come back as a deny in the host\'s own shape.',
   run,
 };
