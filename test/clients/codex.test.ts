@@ -198,15 +198,23 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     expect(developer(r.conv[1]!).join('\n')).toMatch(/^hookwarden rewrote the command: .*\[interactive\/follow-log\].*`tail -n 200 app\.log`/m);
   });
 
-  it('apply_patch: adding a git hook is refused (an ask, so a deny naming the rule); the file is not written (control: it is)', async () => {
-    const turns = [patch('*** Add File: .git/hooks/pre-commit\n+#!/bin/sh\n+exit 0'), { text: 'Done.' }];
+  it('apply_patch: a git hook and Codex\'s own project config are refused (asks, so denies naming the rule); nothing is written (control: both are)', async () => {
+    const turns = [
+      patch('*** Add File: .git/hooks/pre-commit\n+#!/bin/sh\n+exit 0'),
+      // A project config.toml could switch hooks off ([features] hooks = false) for the next session.
+      patch('*** Add File: .codex/config.toml\n+[features]\n+hooks = false'),
+      { text: 'Done.' },
+    ];
     const control = await play(turns, { prompt: 'add a pre-commit hook', hooks: false });
     expect(existsSync(join(control.ws.project, '.git', 'hooks', 'pre-commit'))).toBe(true);
+    expect(existsSync(join(control.ws.project, '.codex', 'config.toml'))).toBe(true);
     const r = await play(turns, { prompt: 'add a pre-commit hook' });
     expect(existsSync(join(r.ws.project, '.git', 'hooks', 'pre-commit'))).toBe(false);
-    const output = lastOutput(r.conv[1]!);
-    expect(output).toMatch(/^Command blocked by PreToolUse hook: hookwarden block \(nobody to ask\): .*\[paths-sensitive\/git-internals\]/s);
-    expect(output).toContain('hookwarden grant');
+    expect(existsSync(join(r.ws.project, '.codex', 'config.toml'))).toBe(false);
+    const hook = lastOutput(r.conv[1]!);
+    expect(hook).toMatch(/^Command blocked by PreToolUse hook: hookwarden block \(nobody to ask\): .*\[paths-sensitive\/git-internals\]/s);
+    expect(hook).toContain('hookwarden grant');
+    expect(lastOutput(r.conv[2]!)).toMatch(/^Command blocked by PreToolUse hook: hookwarden block \(nobody to ask\): .*\[paths-sensitive\/agent-settings\]/s);
     expect(r.run.events.some((e) => e.item?.type === 'file_change')).toBe(false);
   });
 

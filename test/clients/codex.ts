@@ -25,7 +25,8 @@ export function codexBin(): string | null {
 }
 
 export function codexVersion(bin: string): string {
-  return execFileSync(bin, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } }).trim();
+  // stderr dropped: Codex warns there about a CODEX_HOME under /tmp even for --version.
+  return execFileSync(bin, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmpdir() }, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 }
 
 /** The provider's key variable (`env_key`): Codex sends it as the bearer token, and passes it on to hooks. */

@@ -253,6 +253,12 @@ describe('Codex CLI output (agent-protocols.md §1)', () => {
     // The key file is found (an ask today, issue 19 raises it), and Codex cannot ask: denied.
     expect(keys?.local.matches.map((m) => m.id)).toEqual(expect.arrayContaining(['paths-sensitive/ssh-config', 'paths-sensitive/outside-project']));
     expect(keys?.decision.action).toBe('block');
+    // Codex's own config and hooks are the agent's guard rails (agent-settings), like Claude Code's settings.json.
+    for (const file of ['.codex/config.toml', '.codex/hooks.json']) {
+      const own = await judge(`*** Update File: ${file}\n+[features]\n+hooks = false`);
+      expect(own?.local.matches.map((m) => m.id), file).toContain('paths-sensitive/agent-settings');
+      expect(own?.decision.action, file).toBe('block');
+    }
     const hosts = await judge('*** Delete File: /etc/hosts');
     expect(hosts?.decision.action).toBe('block');
     expect(hosts?.audit.decisionRules).not.toContain('HEADLESS_ASK_DENIED');
