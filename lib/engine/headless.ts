@@ -19,7 +19,7 @@ export const HEADLESS_ASK_ALLOWED = 'HEADLESS_ASK_ALLOWED';
 export const isHeadlessEntrypoint = (entrypoint: string | undefined): boolean => entrypoint === 'sdk-cli';
 
 const DENY_HINT =
-  'Nobody can answer an approval prompt in this headless run (claude -p) or in this agent, so it was not run. Tell ' +
+  'Nobody can answer an approval prompt here (a headless run, or an agent that cannot ask), so it was not run. Tell ' +
   'the user what you wanted to run and why: they can run it themselves, or approve it for this session with ' +
   '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; "allow" or "ask" in ' +
   '.hookwarden/config.json changes this, for every agent or for one: agents.<name>.askFallback.)';

@@ -67,7 +67,7 @@ describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
     const r = await play(turns, { prompt: 'publish the branch', flags: SKIP });
     const seen = after(r.conv);
     expect(seen).toContain('[bash-git/force-push]');
-    expect(seen).toContain('Nobody can answer an approval prompt in this headless run');
+    expect(seen).toContain('Nobody can answer an approval prompt here (a headless run');
     // It never ran: git would have said why the push failed.
     expect(seen).not.toContain('failed to push');
   });
@@ -195,7 +195,7 @@ describe.runIf(bin || required)('Claude Code (real CLI), http hooks and the daem
       expect(count(after(r.conv), '[bash-filesystem/rm-home]')).toBe(1);
       // Headless through http too: the entry point reaches the daemon as a header.
       const ask = await play([{ tool: 'Bash', input: { command: 'git push --force origin feat/x' } }, { text: 'Done.' }], { prompt: 'publish', flags: SKIP, ws });
-      expect(after(ask.conv)).toContain('Nobody can answer an approval prompt in this headless run');
+      expect(after(ask.conv)).toContain('Nobody can answer an approval prompt here (a headless run');
     } finally {
       await daemon.stop();
     }

@@ -42,7 +42,7 @@ describe('askFallback in headless sessions', () => {
     const o = out(r.stdout)!;
     expect(o.permissionDecision).toBe('deny');
     expect(o.permissionDecisionReason).toContain('bash-filesystem/rm-outside-project');
-    expect(o.permissionDecisionReason).toMatch(/Nobody can answer an approval prompt in this headless run/);
+    expect(o.permissionDecisionReason).toMatch(/Nobody can answer an approval prompt here \(a headless run, or an agent that cannot ask\)/);
     expect(o.permissionDecisionReason).toContain('askFallback');
     const audit = readdirSync(join(home, 'audit')).flatMap((f) => readFileSync(join(home, 'audit', f), 'utf8').trim().split('\n')).map((l) => JSON.parse(l));
     expect(audit[0]).toMatchObject({ verdict: 'block', headless: true });
