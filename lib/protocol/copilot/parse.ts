@@ -1,7 +1,9 @@
 // GitHub Copilot CLI (1.0.102) hook stdin → hookwarden's event. Two payloads: a camelCase config
 // (`preToolUse`…) sends camelCase fields (`sessionId`, `cwd`, `toolName`, `toolArgs` as an object or a JSON string)
 // and no event name, so the event is the bundle's own; a PascalCase config sends snake_case fields with
-// `hook_event_name`. Tools: bash → Bash, create → Write, edit → Edit, view → Read; others keep their names.
+// `hook_event_name`. Tools: bash → Bash, create → Write, edit → Edit, view → Read; others keep their names. A
+// PascalCase (Claude-format) config gets Claude's names (`Write`, `Read`, seen in 1.0.102) with Copilot's own
+// arguments (`path`, `file_text`), so those names are read the same way.
 // Read from ../shared/reference/agent-protocols.md §3 and real-clients.md.
 
 import type { SupportedEvent } from '../claude-code/schema.js';
@@ -19,7 +21,7 @@ function args(v: unknown): Obj {
   }
 }
 
-const TOOLS = { bash: 'Bash', create: 'Write', edit: 'Edit', view: 'Read' } as const;
+const TOOLS = { bash: 'Bash', create: 'Write', edit: 'Edit', view: 'Read', write: 'Write', read: 'Read' } as const;
 
 /** Copilot's tool as hookwarden's: its create and edit arguments (`file_text`, `old_str`, `new_str`) named too. */
 function toolFromCopilot(name: string, input: Obj): { tool_name: string; tool_input: Obj } {
