@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentName } from '../../lib/protocol/adapter.js';
 import { runHook } from '../../lib/hook/run-hook.js';
+import { copilotToEvent } from '../../lib/protocol/copilot/parse.js';
 import type { HookName } from '../../lib/hook/hooks.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 import type { RuntimeDeps } from '../../lib/hook/runtime.js';
@@ -326,6 +327,44 @@ describe('Copilot CLI 1.0.102 as the real CLI behaved (test/clients/copilot.test
   it('an ask stays an ask (Copilot\'s prompt when interactive) and says how to approve when `copilot -p` refuses it', async () => {
     const r = await run('copilot', 'ask');
     expect(r.json).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining('hookwarden grant <rule id above> --for 30m') });
+  });
+
+  it('reads the tool\'s output from `tool_result` (PascalCase config): a credential in it is flagged for the model', async () => {
+    const key = `${'AKIA'}QX7ZP3LM9KT2WB4N`;
+    const fx = COPILOT_REAL.postToolUseShellSecret as { tool_result: { text_result_for_llm: string } };
+    const stdin = { ...fx, tool_result: { ...fx.tool_result, text_result_for_llm: fx.tool_result.text_result_for_llm.replace('<AWS_KEY>', key) } };
+    const r = await session('copilot')('post-tool-use', stdin);
+    expect(r.decision?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+    expect(r.json?.additionalContext).toContain('[secrets/aws-access-key-id]');
+    expect(r.stdout).not.toContain(key);
+  });
+
+  it('a shell command that exits non-zero (Copilot says result_type "success", text "…exit code 1>") is a failed call, in both payloads', async () => {
+    for (const fx of [COPILOT_REAL.postToolUseShellFailed, COPILOT_REAL.camelPostToolUseShellFailed]) {
+      const r = await session('copilot')('post-tool-use', fx);
+      expect(r.exitCode).toBe(0);
+      expect(JSON.stringify(r.decision?.effects)).toContain('"failed":true');
+    }
+    const ok = await session('copilot')('post-tool-use', COPILOT_REAL.postToolUseShellSecret);
+    expect(JSON.stringify(ok.decision?.effects ?? [])).not.toContain('"failed":true');
+  });
+
+  it('after a failing `npm test` the Stop block says the check failed (before: the failure counted as a passing check)', async () => {
+    const call = session('copilot');
+    const same = (fx: Record<string, unknown> | undefined) => ({ ...fx, session_id: 'cp-real' });
+    await call('user-prompt', same({ ...COPILOT_REAL.userPrompt, prompt: 'add a util' }));
+    await call('post-tool-use', same(COPILOT_REAL.postToolUseWrite));
+    await call('post-tool-use', same(COPILOT_REAL.postToolUseShellFailed));
+    const stop = await call('stop', same(COPILOT_REAL.stop));
+    expect(stop.json).toEqual({ decision: 'block', reason: expect.stringContaining('failed (`npm test`)') });
+  });
+
+  it('the camelCase payload (a hand-written camelCase config): create judged by its path, transcriptPath read', async () => {
+    const call = session('copilot');
+    await call('user-prompt', COPILOT_REAL.camelUserPrompt);
+    const r = await call('pre-tool-use', COPILOT_REAL.camelPreToolUseCreate);
+    expect(r.json?.permissionDecisionReason).toMatch(/\[session\/read-only\] — matched: \S*project\/util\.js/);
+    expect(copilotToEvent(COPILOT_REAL.camelStop!, 'Stop')).toMatchObject({ hook_event_name: 'Stop', transcript_path: expect.stringMatching(/events\.jsonl$/), stop_hook_active: false });
   });
 
   it('a Stop block after an unchecked write is `decision: "block"`; the next Stop (stop_hook_active) is let through', async () => {

@@ -40,16 +40,36 @@ const PASCAL: Record<string, SupportedEvent> = {
   SessionStart: 'SessionStart',
 };
 
+/** The tool's result: `tool_result` (PascalCase config: `{result_type, text_result_for_llm}`), `toolResult`
+ * (camelCase config: `{resultType, textResultForLlm}`), or a Claude-style `tool_response`. */
+const resultOf = (json: Obj): unknown => json.tool_response ?? json.tool_result ?? json.toolResult;
+
+/** Copilot reports a shell command that exits non-zero as a success whose text ends with
+ * `<shellId: N completed with exit code K>` (seen in 1.0.102): that is a failed call (a failed `npm test` is no check). */
+const SHELL_EXIT = /<shellId: \S+ completed with exit code (\d+)>\s*$/;
+
+/** Why the call failed, or undefined when it did not. */
+function failureOf(json: Obj): string | undefined {
+  if (json.error !== undefined && json.error !== null && json.error !== '') return typeof json.error === 'string' ? json.error : JSON.stringify(json.error);
+  const r = obj(resultOf(json));
+  const text = typeof r.text_result_for_llm === 'string' ? r.text_result_for_llm : typeof r.textResultForLlm === 'string' ? r.textResultForLlm : '';
+  const type = r.result_type ?? r.resultType;
+  if (type === 'failure' || type === 'error') return text || String(type);
+  const exit = SHELL_EXIT.exec(text);
+  return exit && exit[1] !== '0' ? text : undefined;
+}
+
 export function copilotToEvent(json: Obj, hookEvent: SupportedEvent): Obj | null {
   const named = typeof json.hook_event_name === 'string' ? PASCAL[json.hook_event_name] : undefined;
   if (typeof json.hook_event_name === 'string' && !named) return null;
-  const failed = json.error !== undefined && json.error !== null && json.error !== '';
   let event: SupportedEvent = named ?? hookEvent;
-  if (event === 'PostToolUse' && failed) event = 'PostToolUseFailure';
+  const failure = event === 'PostToolUse' || event === 'PostToolUseFailure' ? failureOf(json) : undefined;
+  if (event === 'PostToolUse' && failure !== undefined) event = 'PostToolUseFailure';
+  const transcript = json.transcript_path ?? json.transcriptPath;
   const base = {
     session_id: json.session_id ?? json.sessionId,
     cwd: json.cwd,
-    ...(typeof json.transcript_path === 'string' ? { transcript_path: json.transcript_path } : {}),
+    ...(typeof transcript === 'string' ? { transcript_path: transcript } : {}),
     hook_event_name: event,
   };
   switch (event) {
@@ -58,8 +78,8 @@ export function copilotToEvent(json: Obj, hookEvent: SupportedEvent): Obj | null
     case 'PostToolUseFailure': {
       const tool = toolFromCopilot(String(json.tool_name ?? json.toolName ?? ''), json.tool_input !== undefined ? obj(json.tool_input) : args(json.toolArgs));
       if (event === 'PreToolUse') return { ...base, ...tool };
-      if (event === 'PostToolUseFailure') return { ...base, ...tool, error: typeof json.error === 'string' ? json.error : JSON.stringify(json.error) };
-      return { ...base, ...tool, tool_response: json.tool_response ?? json.toolResult };
+      if (event === 'PostToolUseFailure') return { ...base, ...tool, error: failure ?? 'failed' };
+      return { ...base, ...tool, tool_response: resultOf(json) };
     }
     case 'UserPromptSubmit':
       return { ...base, prompt: json.prompt };
