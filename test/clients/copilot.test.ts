@@ -156,6 +156,22 @@ describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent 
     expect(reason).not.toContain('dist/hooks');
   });
 
+  it('output and checks: a credential in a tool\'s output is flagged on the result; a failing `npm test` makes Stop say so', async () => {
+    const key = `AKIA${'QX7ZP3LM9KT2WB4N'}`;
+    const ws = copilotWorkspace({ 'notes.txt': `key: ${key}\n`, 'package.json': '{"scripts":{"test":"node -e \\"process.exit(1)\\""}}\n' });
+    installCopilotHooks(ws);
+    const turns: ChatTurn[] = [shell('cat notes.txt'), { tool: 'create', args: { path: join(ws.project, 'util.js'), file_text: 'export const one = 1;\n' } }, shell('npm test'), { text: 'All tests pass.' }, { text: 'It fails; see above.' }];
+    const r = await play(turns, { prompt: 'add a util', ws });
+    // postToolUse additionalContext: appended to the tool result (read from the PascalCase payload's tool_result).
+    const output = lastResult(r.conv[1]!);
+    expect(output).toMatch(/exit code 0>\n\nTool "bash" succeeded\. Additional guidance from postToolUse hooks:\nhookwarden warn: an AWS access key id \[secrets\/aws-access-key-id\]/);
+    expect(output.slice(output.indexOf('hookwarden warn'))).not.toContain(key);
+    // Copilot reports the exit 1 as a success ("…completed with exit code 1>"): hookwarden still counts it as failed.
+    expect(lastResult(r.conv[3]!)).toMatch(/exit code 1>/);
+    expect(r.conv.length).toBe(5);
+    expect(userTexts(r.conv[4]!).at(-1)).toMatch(/hookwarden block: the last test run after the last change failed \(`npm test`\)/);
+  });
+
   it('rewrite: `tail -f app.log` runs bounded through modifiedArgs, and the model is told why (control: the session never ends)', async () => {
     const log = Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n');
     const turns = [shell('tail -f app.log'), { text: 'Done.' }];

@@ -159,6 +159,23 @@ describe.runIf(bin || required)('Qwen Code (real CLI), command hooks (--agent qw
     expect(reason).not.toContain('Rules:');
   });
 
+  it('output and checks: a credential in a tool\'s output is flagged on the result; a failing `npm test` makes Stop say so and name the false claim', async () => {
+    const key = `AKIA${'QX7ZP3LM9KT2WB4N'}`;
+    const ws = qwenWorkspace({ 'notes.txt': `key: ${key}\n`, 'package.json': '{"scripts":{"test":"node -e \\"process.exit(1)\\""}}\n' });
+    installQwenHooks(ws);
+    const turns: ChatTurn[] = [shell('cat notes.txt'), { tool: 'write_file', args: { file_path: join(ws.project, 'util.js'), content: 'export const one = 1;\n' } }, shell('npm test'), { text: 'All tests pass.' }, { text: 'It fails; see above.' }];
+    const r = await play(turns, { prompt: 'add a util', ws });
+    // PostToolUse additionalContext: appended to the tool result after a blank line; the value itself stays.
+    const output = lastResult(r.conv[1]!);
+    expect(output).toMatch(/Exit Code: 0[\s\S]*\n\nhookwarden warn: an AWS access key id \[secrets\/aws-access-key-id\]/);
+    expect(output.slice(output.indexOf('hookwarden warn'))).not.toContain(key);
+    // Qwen fires PostToolUseFailure for the exit 1; the Stop block says the check failed and names the claim.
+    expect(r.conv.length).toBe(5);
+    const reason = lastUser(r.conv[4]!);
+    expect(reason).toContain('failed (`npm test`)');
+    expect(reason).toContain('[claims/tests-pass]');
+  });
+
   it('rewrite: Qwen ignores updatedInput, so `tail -f app.log` is refused with the bounded command to run instead (control: it hangs)', async () => {
     const log = Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n');
     const turns = [shell('tail -f app.log'), shell('tail -n 200 app.log'), { text: 'Done.' }];
