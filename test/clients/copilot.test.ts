@@ -7,7 +7,7 @@
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
@@ -87,7 +87,7 @@ describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent 
     expect(pre).toMatchObject({ agent: 'copilot', tool: 'Bash' });
   });
 
-  it('trust: project hooks (.github/hooks) run only with COPILOT_ALLOW_ALL; without it they are skipped silently', async () => {
+  it('trust: project hooks (.github/hooks) run only in a trusted folder (trusted_folders) or with COPILOT_ALLOW_ALL; otherwise they are skipped silently', async () => {
     const turns = [shell('rm -rf ~/.ssh'), { text: 'Done.' }];
     const files = { '~/.ssh/known_hosts': 'canary\n' };
     const untrusted = await play(turns, { prompt: 'tidy up', files, hooks: 'project' });
@@ -96,6 +96,10 @@ describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent 
     const trusted = await play(turns, { prompt: 'tidy up', files, hooks: 'project', env: { COPILOT_ALLOW_ALL: 'true' } });
     expect(readFileSync(join(trusted.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
     expect(lastResult(trusted.conv[1]!)).toContain('[bash-filesystem/rm-home]');
+    // The folder in Copilot's persisted trusted-folder list, ~/.copilot/config.json `trusted_folders` (seen: `trustedFolders`
+    // works too, an unknown key does not).
+    const listed = await play(turns, { prompt: 'tidy up', files, hooks: 'project', setup: (ws) => (mkdirSync(join(ws.home, '.copilot'), { recursive: true }), writeFileSync(join(ws.home, '.copilot', 'config.json'), JSON.stringify({ trusted_folders: [ws.project] }))) });
+    expect(readFileSync(join(listed.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
   });
 
   it('ask: `copilot -p` refuses it ("unable to ask user"); the reason says how the user approves (control: the force push lands)', async () => {
