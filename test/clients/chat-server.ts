@@ -75,7 +75,7 @@ export async function startChatServer(script: ChatTurn[]): Promise<ChatServer> {
     void (async () => {
       const raw = await readBody(req);
       const path = req.url ?? '';
-      if (process.env.MODEL_DEBUG) process.stderr.write(`chat-server: ${req.method} ${path}\n`);
+      if (process.env.MODEL_DEBUG) process.stderr.write(`chat-server: ${new Date().toISOString()} ${req.method} ${path}\n`);
       if (req.method === 'GET' && /\/models\/?$/.test(path)) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'test' }] }));
         return;

@@ -28,8 +28,14 @@ export function qwenVersion(bin: string): string {
   return execFileSync(bin, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } }).trim();
 }
 
-/** ~/.qwen/settings.json: OpenAI-compatible auth (the server's URL and key come from the environment). */
-const USER_SETTINGS = { security: { auth: { selectedType: 'openai' } } };
+/** ~/.qwen/settings.json: OpenAI-compatible auth (the server's URL and key come from the environment), nothing phoned
+ * home, no update checks. */
+const USER_SETTINGS = {
+  security: { auth: { selectedType: 'openai' } },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: { disableAutoUpdate: true, disableUpdateNag: true },
+};
 
 /** A scratch HOME (with the settings above), a git project holding `files`, and a private HOOKWARDEN_HOME; the
  * environment built from scratch: a fake key, no NODE_EXTRA_CA_CERTS. The server's URL is added per run. */
