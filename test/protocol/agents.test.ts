@@ -3,13 +3,14 @@
 // shape. Each host's fail-open trap has its own test: the wrong shape is an allow there.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentName } from '../../lib/protocol/adapter.js';
 import { runHook } from '../../lib/hook/run-hook.js';
 import { STOP_REASON_MARK } from '../../lib/protocol/gemini/parse.js';
+import { copilotToEvent } from '../../lib/protocol/copilot/parse.js';
 import type { HookName } from '../../lib/hook/hooks.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
 import type { RuntimeDeps } from '../../lib/hook/runtime.js';
@@ -291,8 +292,138 @@ describe('Qwen Code and Droid: Claude Code\'s protocol, their own tool names', (
     for (const agent of ['qwen', 'droid'] as const) {
       for (const s of Object.keys(STDIN[agent])) expect((await run(agent, s)).exitCode, `${agent} ${s}`).not.toBe(3);
       expect((await run(agent, 'deny')).json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
-      expect((await run(agent, 'rewrite')).json?.hookSpecificOutput.updatedInput.command).toBe('tail -n 200 app.log');
     }
+    expect((await run('droid', 'rewrite')).json?.hookSpecificOutput.updatedInput.command).toBe('tail -n 200 app.log');
+  });
+});
+
+/** The stdin the real CLIs sent to hookwarden's hooks (captured in test/clients runs; paths made /home/dev/project). */
+const QWEN_REAL = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'qwen-0.24.4.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const COPILOT_REAL = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'copilot-1.0.102.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+
+/** Several calls of one session against one HOOKWARDEN_HOME (session state carries over). */
+function session(agent: AgentName) {
+  const deps = rt(agent);
+  return async (hook: HookName, stdin: unknown) => {
+    const r = await runHook(hook, JSON.stringify(stdin), deps);
+    return { ...r, json: r.stdout ? (JSON.parse(r.stdout) as Record<string, any>) : null };
+  };
+}
+
+describe('Qwen Code 0.24.4 as the real CLI behaved (test/clients/qwen.test.ts)', () => {
+  it('the empty UserPromptSubmit Qwen fires before each request after a tool result is no prompt: no opinion, and read-only holds', async () => {
+    const call = session('qwen');
+    const prompt = { ...QWEN_REAL.userPrompt, prompt: "just investigate why the build fails, don't change anything" };
+    expect((await call('user-prompt', prompt)).json?.hookSpecificOutput.additionalContext).toMatch(/read-only/);
+    const cont = await call('user-prompt', QWEN_REAL.userPromptContinuation);
+    expect(cont).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(cont.decision).toBeUndefined();
+    const { session_id, transcript_path } = QWEN_REAL.userPrompt!;
+    const write = await call('pre-tool-use', { ...QWEN_REAL.preToolUseWrite, session_id, transcript_path });
+    expect(write.json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('[session/read-only]') });
+    expect(write.decision?.local.matches.map((m) => m.id)).toEqual(['session/read-only']);
+  });
+
+  it('a Stop block is `decision: "block"` with the reason (Qwen stops on Claude Code\'s additionalContext form)', async () => {
+    const call = session('qwen');
+    await call('user-prompt', QWEN_REAL.userPrompt);
+    await call('pre-tool-use', QWEN_REAL.preToolUseWrite);
+    await call('post-tool-use', QWEN_REAL.postToolUseWrite);
+    const stop = await call('stop', QWEN_REAL.stop);
+    expect(stop.exitCode).toBe(0);
+    expect(stop.json).toEqual({ decision: 'block', reason: expect.stringContaining('[session/unverified-changes]') });
+    expect(stop.json?.reason).not.toContain('Rules:');
+    expect((await call('stop', { ...QWEN_REAL.stop, stop_hook_active: true })).stdout).toBe('');
+  });
+
+  it('a rewrite is a deny naming the command to run instead (Qwen ignores a PreToolUse updatedInput and runs the original)', async () => {
+    const r = await run('qwen', 'rewrite');
+    expect(r.decision?.decision.action).toBe('allow');
+    expect(r.json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('Run `tail -n 200 app.log` instead.') });
+    expect(r.json?.hookSpecificOutput.permissionDecisionReason).toContain('[interactive/follow-log]');
+    expect(r.json?.hookSpecificOutput).not.toHaveProperty('updatedInput');
+    // exit 2: Qwen feeds stderr (the same reason) to the model.
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('tail -n 200 app.log');
+  });
+
+  it('an ask stays an ask (Qwen\'s dialog in a terminal) and says how to approve when `qwen -p` refuses it', async () => {
+    const r = await run('qwen', 'ask');
+    expect(r.json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining('hookwarden grant <rule id above> --for 30m') });
+    expect(r.json?.hookSpecificOutput.permissionDecisionReason).toContain('[bash-git/force-push]');
+  });
+
+  it('the real shell call is judged: rm -rf ~/.ssh is denied with exit 2 and the reason on stderr', async () => {
+    const r = await run('qwen', 'deny');
+    expect(r.exitCode).toBe(2);
+    const real = await session('qwen')('pre-tool-use', { ...QWEN_REAL.preToolUseShell, tool_input: { command: 'rm -rf ~/.ssh', description: 'x' } });
+    expect(real.json?.hookSpecificOutput.permissionDecisionReason).toContain('[bash-filesystem/rm-home]');
+  });
+});
+
+describe('Copilot CLI 1.0.102 as the real CLI behaved (test/clients/copilot.test.ts)', () => {
+  it('a PascalCase config gets Claude\'s tool names with Copilot\'s arguments: a create is judged by its path and content', async () => {
+    const key = `${'AKIA'}QX7ZP3LM9KT2WB4N`;
+    const write = { ...COPILOT_REAL.preToolUseWrite, tool_input: { path: '/home/dev/project/src/aws.js', file_text: `export const key = '${key}';\n` } };
+    const r = await session('copilot')('pre-tool-use', write);
+    expect(r.decision?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+    expect(r.json?.permissionDecisionReason).toContain('[secrets/aws-access-key-id]');
+    const call = session('copilot');
+    await call('user-prompt', COPILOT_REAL.userPrompt);
+    const ro = await call('pre-tool-use', COPILOT_REAL.preToolUseWrite);
+    expect(ro.json?.permissionDecisionReason).toMatch(/matched: \S*project\/src\/fix\.js \(FileWrite\)/);
+    expect((await call('pre-tool-use', COPILOT_REAL.preToolUseShell)).json?.permissionDecisionReason).toContain('[session/read-only]');
+  });
+
+  it('an ask stays an ask (Copilot\'s prompt when interactive) and says how to approve when `copilot -p` refuses it', async () => {
+    const r = await run('copilot', 'ask');
+    expect(r.json).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining('hookwarden grant <rule id above> --for 30m') });
+  });
+
+  it('reads the tool\'s output from `tool_result` (PascalCase config): a credential in it is flagged for the model', async () => {
+    const key = `${'AKIA'}QX7ZP3LM9KT2WB4N`;
+    const fx = COPILOT_REAL.postToolUseShellSecret as { tool_result: { text_result_for_llm: string } };
+    const stdin = { ...fx, tool_result: { ...fx.tool_result, text_result_for_llm: fx.tool_result.text_result_for_llm.replace('<AWS_KEY>', key) } };
+    const r = await session('copilot')('post-tool-use', stdin);
+    expect(r.decision?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
+    expect(r.json?.additionalContext).toContain('[secrets/aws-access-key-id]');
+    expect(r.stdout).not.toContain(key);
+  });
+
+  it('a shell command that exits non-zero (Copilot says result_type "success", text "…exit code 1>") is a failed call, in both payloads', async () => {
+    for (const fx of [COPILOT_REAL.postToolUseShellFailed, COPILOT_REAL.camelPostToolUseShellFailed]) {
+      const r = await session('copilot')('post-tool-use', fx);
+      expect(r.exitCode).toBe(0);
+      expect(JSON.stringify(r.decision?.effects)).toContain('"failed":true');
+    }
+    const ok = await session('copilot')('post-tool-use', COPILOT_REAL.postToolUseShellSecret);
+    expect(JSON.stringify(ok.decision?.effects ?? [])).not.toContain('"failed":true');
+  });
+
+  it('after a failing `npm test` the Stop block says the check failed (before: the failure counted as a passing check)', async () => {
+    const call = session('copilot');
+    const same = (fx: Record<string, unknown> | undefined) => ({ ...fx, session_id: 'cp-real' });
+    await call('user-prompt', same({ ...COPILOT_REAL.userPrompt, prompt: 'add a util' }));
+    await call('post-tool-use', same(COPILOT_REAL.postToolUseWrite));
+    await call('post-tool-use', same(COPILOT_REAL.postToolUseShellFailed));
+    const stop = await call('stop', same(COPILOT_REAL.stop));
+    expect(stop.json).toEqual({ decision: 'block', reason: expect.stringContaining('failed (`npm test`)') });
+  });
+
+  it('the camelCase payload (a hand-written camelCase config): create judged by its path, transcriptPath read', async () => {
+    const call = session('copilot');
+    await call('user-prompt', COPILOT_REAL.camelUserPrompt);
+    const r = await call('pre-tool-use', COPILOT_REAL.camelPreToolUseCreate);
+    expect(r.json?.permissionDecisionReason).toMatch(/\[session\/read-only\] — matched: \S*project\/util\.js/);
+    expect(copilotToEvent(COPILOT_REAL.camelStop!, 'Stop')).toMatchObject({ hook_event_name: 'Stop', transcript_path: expect.stringMatching(/events\.jsonl$/), stop_hook_active: false });
+  });
+
+  it('a Stop block after an unchecked write is `decision: "block"`; the next Stop (stop_hook_active) is let through', async () => {
+    const call = session('copilot');
+    await call('user-prompt', { ...COPILOT_REAL.userPrompt, prompt: 'add a util' });
+    await call('post-tool-use', COPILOT_REAL.postToolUseWrite);
+    expect((await call('stop', COPILOT_REAL.stop)).json).toEqual({ decision: 'block', reason: expect.stringContaining('[session/unverified-changes]') });
+    expect((await call('stop', { ...COPILOT_REAL.stop, stop_hook_active: true })).stdout).toBe('');
   });
 });
 
