@@ -157,7 +157,7 @@ describe('install --agent all', () => {
     const first = io(home);
     expect(await runCli(['install', '--agent', 'all'], first)).toBe(0);
     const lines = first.text().split('\n').filter((l) => /^\S/.test(l));
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['claude-code', 'gemini', 'codex', 'qwen', 'copilot', 'droid', 'cursor', 'opencode']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid', 'cursor', 'opencode']);
     for (const l of lines) expect(l).toMatch(/: +installed /);
     expect(json(files['claude-code']!).hooks.PreToolUse[0].hooks[0].command).toBe(`node "${bundle('pre-tool-use')}"`);
     expect(json(files.gemini!).hooks.BeforeTool[0].hooks[0].command).toContain('--agent gemini');

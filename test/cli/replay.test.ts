@@ -41,7 +41,7 @@ describe('hookwarden replay: arguments', () => {
   it('shows its usage with --help', async () => {
     const o = io();
     expect(await runCli(['replay', '--help'], o)).toBe(0);
-    expect(o.stdout()).toContain('hookwarden replay [files…] [--registry DIR] [--since WHEN] [--json]');
+    expect(o.stdout()).toContain('hookwarden replay [files…] [--registry DIR] [--since WHEN] [--agent NAME] [--json]');
   });
 
   it('exits 2 with the usage on bad arguments', async () => {
