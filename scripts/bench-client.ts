@@ -4,7 +4,7 @@
 //
 //   npm run bench:client [-- --runs 7]
 //
-// Needs the CLI (`npm ci --prefix test/clients`) and a build (`npm run build`). Run it with NODE_EXTRA_CA_CERTS
+// Needs the CLI (`npm install --prefix test/clients`) and a build (`npm run build`). Run it with NODE_EXTRA_CA_CERTS
 // unset: it adds ~100 ms to every node start, and so to every command hook.
 
 import { installCommandHooks, installHttpHooks, claudeBin, claudeVersion, runClaude, scripted, workspace, type Daemon, type Workspace } from '../test/clients/claude.js';
@@ -33,7 +33,7 @@ const median = (xs: number[]): number => {
 async function main(): Promise<void> {
   const bin = claudeBin();
   if (!bin) {
-    process.stderr.write('bench:client: the Claude Code CLI is not installed: npm ci --prefix test/clients\n');
+    process.stderr.write('bench:client: the Claude Code CLI is not installed: npm install --prefix test/clients\n');
     process.exit(1);
   }
   if (process.env.NODE_EXTRA_CA_CERTS) process.stderr.write('bench:client: NODE_EXTRA_CA_CERTS is set: every node start pays for it; unset it for honest figures\n');

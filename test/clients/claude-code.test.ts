@@ -3,7 +3,7 @@
 // requests), what ran, what is left on disk. Each guard scenario has a control without hooks that shows the
 // script really does the damage, or the test would prove nothing.
 //
-// The CLI comes from `npm ci --prefix test/clients`. Without it the suite is skipped with a message, unless
+// The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { seenText, type ModelServer, type Turn } from './model-server.js';
 
 const bin = claudeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
-if (!bin && !required) process.stderr.write('test/clients: Claude Code CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
+if (!bin && !required) process.stderr.write('test/clients: Claude Code CLI not installed (npm install --prefix test/clients); real-client suite skipped\n');
 
 const SKIP = ['--dangerously-skip-permissions'];
 
@@ -45,7 +45,7 @@ function filesHolding(dir: string, needle: string): string[] {
 
 describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
   beforeAll(() => {
-    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Claude Code CLI is not installed: npm ci --prefix test/clients');
+    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Claude Code CLI is not installed: npm install --prefix test/clients');
     process.stderr.write(`test/clients: real client ${claudeVersion(bin)}\n`);
   });
 

@@ -2,7 +2,7 @@
 // by its own `install` command in a scratch HOME, project and HOOKWARDEN_HOME. A scenario's result is what the
 // client did: the requests the model server saw, the stream-json events, and the files left on disk.
 //
-// The CLI comes from test/clients/node_modules (`npm ci --prefix test/clients`, pinned by its lockfile), or from
+// The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_CLAUDE_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync, spawn } from 'node:child_process';

@@ -4,7 +4,7 @@
 // recorded requests), what ran (its JSONL events), what is left on disk, what the audit says. Each guard scenario
 // has a control without hooks that shows the script really does the damage, or the test would prove nothing.
 //
-// The CLI comes from `npm ci --prefix test/clients`. Without it the suite is skipped with a message, unless
+// The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure. docs/agents.md says what it showed.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { codexSeenText, messageText, toolOutputs, type CodexRequest, type CodexS
 
 const bin = codexBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
-if (!bin && !required) process.stderr.write('test/clients: Codex CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
+if (!bin && !required) process.stderr.write('test/clients: Codex CLI not installed (npm install --prefix test/clients); real-client suite skipped\n');
 
 /** One scenario: a workspace, hooks installed (or not: the control), the script played, the server closed. */
 async function play(turns: CodexStep[], o: CodexRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: CodexWorkspace; scope?: 'user' | 'project' }) {
@@ -64,7 +64,7 @@ function audit(ws: CodexWorkspace): Array<Record<string, unknown>> {
 // scenarios with a control run two. The kill timeout is generous: under load a run is slow, not stuck.
 describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent codex)', { timeout: 180_000 }, () => {
   beforeAll(() => {
-    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Codex CLI is not installed: npm ci --prefix test/clients');
+    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Codex CLI is not installed: npm install --prefix test/clients');
     process.stderr.write(`test/clients: real client ${codexVersion(bin)}\n`);
   });
 

@@ -3,7 +3,7 @@
 // project and HOOKWARDEN_HOME. A scenario's result is what the client did: the requests the server saw, the
 // CLI's JSONL events, the files left on disk.
 //
-// The CLI comes from test/clients/node_modules (`npm ci --prefix test/clients`, pinned by its lockfile), or from
+// The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_CODEX_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync, spawn } from 'node:child_process';

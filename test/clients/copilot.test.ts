@@ -3,7 +3,7 @@
 // reached the model (the recorded requests), what ran, what is left on disk, what the audit says. Each guard scenario
 // has a control without hooks that shows the script really does the damage, or the test would prove nothing.
 //
-// The CLI comes from `npm ci --prefix test/clients`. Without it the suite is skipped with a message, unless
+// The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { killLeftovers } from './spawn.js';
 
 const bin = copilotBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
-if (!bin && !required) process.stderr.write('test/clients: Copilot CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
+if (!bin && !required) process.stderr.write('test/clients: Copilot CLI not installed (npm install --prefix test/clients); real-client suite skipped\n');
 
 const used: Workspace[] = [];
 
@@ -65,7 +65,7 @@ const remoteHas = (ws: Workspace, ref: string): boolean => {
 // A Copilot session takes 3–10 s here on a shared machine; its first start unpacks ≈ 235 MB (once per machine).
 describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent copilot)', { timeout: 240_000 }, () => {
   beforeAll(() => {
-    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Copilot CLI is not installed: npm ci --prefix test/clients');
+    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Copilot CLI is not installed: npm install --prefix test/clients');
     process.stderr.write(`test/clients: real client ${copilotVersion(bin)}\n`);
   }, 240_000);
   afterEach(() => {

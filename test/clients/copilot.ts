@@ -3,7 +3,7 @@
 // HOOKWARDEN_HOME. A scenario's result is what the client did: the requests the server saw, the CLI's JSON lines,
 // the files on disk.
 //
-// The CLI comes from test/clients/node_modules (`npm ci --prefix test/clients`, pinned by its lockfile), or from
+// The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_COPILOT_BIN. It is never downloaded at hook or test run time. Its first start unpacks itself into
 // ~/.cache/copilot (≈ 235 MB): every workspace shares one cache folder (XDG_CACHE_HOME) so that happens once.
 

@@ -3,7 +3,7 @@
 // reached the model (the recorded requests), what ran, what is left on disk. Each guard scenario has a control
 // without hooks that shows the script really does the damage, or the test would prove nothing.
 //
-// The CLI comes from `npm ci --prefix test/clients`. Without it the suite is skipped with a message, unless
+// The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure. docs/agents.md says what it showed.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { functionResponses, geminiSeenText, type GeminiRequest, type GeminiTurn 
 
 const bin = geminiBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
-if (!bin && !required) process.stderr.write('test/clients: Gemini CLI not installed (npm ci --prefix test/clients); real-client suite skipped\n');
+if (!bin && !required) process.stderr.write('test/clients: Gemini CLI not installed (npm install --prefix test/clients); real-client suite skipped\n');
 
 /** One scenario: a workspace, hooks installed (or not: the control), the script played, the server closed. */
 async function play(turns: GeminiTurn[], o: GeminiRunOptions & { files?: Record<string, string>; hooks?: boolean; ws?: Workspace }) {
@@ -59,7 +59,7 @@ function filesHolding(dir: string, needle: string): string[] {
 // A Gemini session takes 4–7 s here (≈ 2 s on an idle machine); scenarios with a control run two or three.
 describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent gemini)', { timeout: 120_000 }, () => {
   beforeAll(() => {
-    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Gemini CLI is not installed: npm ci --prefix test/clients');
+    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but the Gemini CLI is not installed: npm install --prefix test/clients');
     process.stderr.write(`test/clients: real client Gemini CLI ${geminiVersion(bin)}\n`);
   });
 

@@ -3,7 +3,7 @@
 // the model (the recorded requests), what ran, what is left on disk, what the audit says. Each guard scenario has a
 // control without hooks that shows the script really does the damage, or the test would prove nothing.
 //
-// The CLI comes from `npm ci --prefix test/clients`. Without it the suite is skipped with a message, unless
+// The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { killLeftovers } from './spawn.js';
 
 const bin = qwenBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
-if (!bin && !required) process.stderr.write('test/clients: Qwen Code not installed (npm ci --prefix test/clients); real-client suite skipped\n');
+if (!bin && !required) process.stderr.write('test/clients: Qwen Code not installed (npm install --prefix test/clients); real-client suite skipped\n');
 
 const used: Workspace[] = [];
 
@@ -69,7 +69,7 @@ const remoteHas = (ws: Workspace, ref: string): boolean => {
 // A Qwen session takes 8–20 s here on a shared machine (≈ 4 s idle); scenarios with a control run two.
 describe.runIf(bin || required)('Qwen Code (real CLI), command hooks (--agent qwen)', { timeout: 240_000 }, () => {
   beforeAll(() => {
-    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but Qwen Code is not installed: npm ci --prefix test/clients');
+    if (!bin) throw new Error('HOOKWARDEN_REQUIRE_CLIENTS=1 but Qwen Code is not installed: npm install --prefix test/clients');
     process.stderr.write(`test/clients: real client Qwen Code ${qwenVersion(bin)}\n`);
   });
   // Qwen starts each shell command in a process group of its own: a killed run leaves it behind.

@@ -2,7 +2,7 @@
 // with hookwarden installed by its own `install --agent qwen`, in a scratch HOME, project and HOOKWARDEN_HOME. A
 // scenario's result is what the client did: the requests the server saw, the CLI's JSON output, the files on disk.
 //
-// The CLI comes from test/clients/node_modules (`npm ci --prefix test/clients`, pinned by its lockfile), or from
+// The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_QWEN_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync } from 'node:child_process';
