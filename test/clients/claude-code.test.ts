@@ -6,11 +6,12 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, claudeVersion, hookResponses, installCommandHooks, installHttpHooks, runClaude, runWithHost, scripted, workspace, type RunOptions, type Workspace } from './claude.js';
 import { seenText, type ModelServer, type Turn } from './model-server.js';
+import { count, filesHolding } from './scenario.js';
 
 const bin = claudeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -33,15 +34,7 @@ async function play(turns: Turn[], o: RunOptions & { files?: Record<string, stri
 
 /** The text of every request after the first: what the model saw as a result of its own actions. */
 const after = (conv: ModelServer['requests'], from = 1): string => conv.slice(from).map(seenText).join('\n');
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 
-/** Files under `dir` whose bytes hold `needle`. */
-function filesHolding(dir: string, needle: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle));
-}
 
 describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
   beforeAll(() => {

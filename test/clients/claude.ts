@@ -6,23 +6,19 @@
 // HOOKWARDEN_CLAUDE_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startModelServer, type ModelServer, type Turn } from './model-server.js';
+import { clientBin } from './spawn.js';
 
 /** The hookwarden checkout: its build (dist/cli.js) installs the hooks. */
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The claude binary, or null when it is not installed (the suite then says so, or fails in CI). */
-export function claudeBin(): string | null {
-  const explicit = process.env.HOOKWARDEN_CLAUDE_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : null;
-  const bin = join(ROOT, 'test', 'clients', 'node_modules', '.bin', 'claude');
-  return existsSync(bin) ? bin : null;
-}
+export const claudeBin = (): string | null => clientBin('HOOKWARDEN_CLAUDE_BIN', 'claude');
 
 export function claudeVersion(bin: string): string {
   return execFileSync(bin, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } }).trim();

@@ -7,11 +7,12 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure. docs/agents.md says what it showed.
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codexBin, codexScripted, codexVersion, codexWorkspace, installCodexHooks, runCodex, type CodexRunOptions, type CodexWorkspace } from './codex.js';
 import { codexSeenText, messageText, toolOutputs, type CodexRequest, type CodexStep, type CodexTurn } from './codex-server.js';
+import { audit, count, filesHolding } from './scenario.js';
 
 const bin = codexBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -33,32 +34,13 @@ async function play(turns: CodexStep[], o: CodexRunOptions & { files?: Record<st
 const shell = (cmd: string): CodexTurn => ({ tool: 'exec_command', args: { cmd } });
 const patch = (body: string): CodexTurn => ({ custom: 'apply_patch', input: `*** Begin Patch\n${body}\n*** End Patch\n` });
 
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 /** The output of the last tool call the model got back in a request. */
 const lastOutput = (r: CodexRequest): string => toolOutputs(r).at(-1) ?? '';
 /** The developer messages of a request's input (where Codex puts a hook's additionalContext). */
 const developer = (r: CodexRequest): string[] =>
   (r.body.input ?? []).filter((i) => i.type === 'message' && i.role === 'developer').map(messageText);
 
-/** Files under `dir` whose bytes hold `needle`. */
-function filesHolding(dir: string, needle: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle));
-}
 
-/** hookwarden's audit lines in the workspace's HOOKWARDEN_HOME. */
-function audit(ws: CodexWorkspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>),
-  );
-}
 
 // A Codex session takes 1–8 s here (≈ 0.3 s on an idle machine, more with hooks: five node processes per turn);
 // scenarios with a control run two. The kill timeout is generous: under load a run is slow, not stuck.

@@ -6,23 +6,19 @@
 // The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_CODEX_BIN. It is never downloaded at hook or test run time.
 
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace, type Workspace } from './claude.js';
 import { startCodexServer, type CodexServer, type CodexStep } from './codex-server.js';
+import { clientBin, runCli } from './spawn.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The codex launcher, or null when it is not installed (the suite then says so, or fails in CI). */
-export function codexBin(): string | null {
-  const explicit = process.env.HOOKWARDEN_CODEX_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : null;
-  const bin = join(ROOT, 'test', 'clients', 'node_modules', '.bin', 'codex');
-  return existsSync(bin) ? bin : null;
-}
+export const codexBin = (): string | null => clientBin('HOOKWARDEN_CODEX_BIN', 'codex');
 
 export function codexVersion(bin: string): string {
   // stderr dropped: Codex warns there about a CODEX_HOME under /tmp even for --version.
@@ -120,39 +116,12 @@ export interface CodexRunOptions {
 }
 
 /** One headless `codex exec --json … <prompt>` run against `server`, stdin closed. */
-export function runCodex(bin: string, ws: CodexWorkspace, server: CodexServer, o: CodexRunOptions): Promise<CodexRun> {
+export async function runCodex(bin: string, ws: CodexWorkspace, server: CodexServer, o: CodexRunOptions): Promise<CodexRun> {
   const trust = o.trustProject ? `\n[projects.${JSON.stringify(o.cwd ?? ws.project)}]\ntrust_level = "trusted"\n` : '';
   writeFileSync(join(ws.codexHome, 'config.toml'), config(server.url, o.model ?? 'gpt-5.5') + trust);
   const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...(o.trustHooks === false ? [] : ['--dangerously-bypass-hook-trust']), o.prompt];
-  const started = Date.now();
-  return new Promise((resolve) => {
-    // Its own process group, so a kill reaches the shell commands and hooks it started.
-    const child = spawn(bin, args, { cwd: o.cwd ?? ws.project, env: ws.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    let killed = false;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      killed = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, o.timeoutMs ?? 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const events = stdout.split('\n').flatMap((line) => {
-        try {
-          return line.trim() ? [JSON.parse(line) as CodexEvent] : [];
-        } catch {
-          return [];
-        }
-      });
-      resolve({ exitCode: code, events, stdout, stderr, ms: Date.now() - started, killed });
-    });
-  });
+  const run = await runCli<unknown>(bin, args, { cwd: o.cwd ?? ws.project, env: ws.env, timeoutMs: o.timeoutMs ?? 90_000 });
+  return { exitCode: run.exitCode, events: run.lines as CodexEvent[], stdout: run.stdout, stderr: run.stderr, ms: run.ms, killed: run.killed };
 }
 
 /** A server for one scenario's script, closed by the caller. */

@@ -6,14 +6,14 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { copilotBin, copilotScripted, copilotVersion, copilotWorkspace, installCopilotHooks, runCopilot, type CopilotRunOptions } from './copilot.js';
 import { killLeftovers } from './spawn.js';
+import { audit, count, remoteHas, withRemote } from './scenario.js';
 
 const bin = copilotBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -37,30 +37,10 @@ async function play(turns: ChatTurn[], o: CopilotRunOptions & { files?: Record<s
 }
 
 const shell = (command: string): ChatTurn => ({ tool: 'bash', args: { command, description: 'scripted' } });
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 const lastResult = (r: ChatRequest): string => toolResults(r).at(-1) ?? '';
 const userTexts = (r: ChatRequest): string[] => (r.body.messages ?? []).filter((m) => m.role === 'user').map((m) => textOf(m.content));
 
-function audit(ws: Workspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-}
 
-function withRemote(ws: Workspace): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws.project, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: ws.home } });
-  execFileSync('git', ['init', '-q', '--bare', join(ws.root, 'origin.git')], { stdio: 'ignore' });
-  git('remote', 'add', 'origin', join(ws.root, 'origin.git'));
-  git('checkout', '-q', '-b', 'feat/x');
-}
-const remoteHas = (ws: Workspace, ref: string): boolean => {
-  try {
-    execFileSync('git', ['--git-dir', join(ws.root, 'origin.git'), 'rev-parse', '--verify', '-q', ref], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // A Copilot session takes 3–10 s here on a shared machine; its first start unpacks ≈ 235 MB (once per machine).
 describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent copilot)', { timeout: 240_000 }, () => {

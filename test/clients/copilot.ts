@@ -8,12 +8,12 @@
 // ~/.cache/copilot (≈ 235 MB): every workspace shares one cache folder (XDG_CACHE_HOME) so that happens once.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
-import { runCli, type CliRun } from './spawn.js';
+import { clientBin, runCli, type CliRun } from './spawn.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -22,12 +22,7 @@ const CLI = join(ROOT, 'dist', 'cli.js');
 const CACHE = join(tmpdir(), 'hookwarden-copilot-cache');
 
 /** The copilot launcher, or null when it is not installed (the suite then says so, or fails in CI). */
-export function copilotBin(): string | null {
-  const explicit = process.env.HOOKWARDEN_COPILOT_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : null;
-  const bin = join(ROOT, 'test', 'clients', 'node_modules', '.bin', 'copilot');
-  return existsSync(bin) ? bin : null;
-}
+export const copilotBin = (): string | null => clientBin('HOOKWARDEN_COPILOT_BIN', 'copilot');
 
 export function copilotVersion(bin: string): string {
   mkdirSync(CACHE, { recursive: true });

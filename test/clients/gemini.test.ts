@@ -6,12 +6,13 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure. docs/agents.md says what it showed.
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { geminiBin, geminiScripted, geminiVersion, geminiWorkspace, installGeminiHooks, runGemini, type GeminiRunOptions } from './gemini.js';
 import { functionResponses, geminiSeenText, type GeminiRequest, type GeminiTurn } from './gemini-server.js';
+import { audit, count, filesHolding } from './scenario.js';
 
 const bin = geminiBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -34,27 +35,10 @@ const shell = (command: string): GeminiTurn => ({ tool: 'run_shell_command', arg
 
 /** The text of every request after the first: what the model saw as a result of its own actions. */
 const after = (conv: GeminiRequest[], from = 1): string => conv.slice(from).map(geminiSeenText).join('\n');
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 /** The last function response in a request, as the model got it. */
 const lastResponse = (r: GeminiRequest): Record<string, unknown> => functionResponses(r).at(-1)?.response ?? {};
 
-/** Every line of the scenario's audit, oldest first. */
-function auditLines(ws: Workspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
 
-/** Files under `dir` whose bytes hold `needle`. */
-function filesHolding(dir: string, needle: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle));
-}
 
 // A Gemini session takes 4–7 s here (≈ 2 s on an idle machine); scenarios with a control run two or three.
 describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent gemini)', { timeout: 120_000 }, () => {
@@ -156,7 +140,7 @@ describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent g
     expect(r.run.result?.response).toContain('Checked.');
     // Gemini fires BeforeAgent with that reason as the prompt: known for hookwarden's own, it is not judged or
     // audited as a prompt the user typed. One prompt, the user's.
-    const prompts = auditLines(r.ws).filter((l) => l.event === 'UserPromptSubmit');
+    const prompts = audit(r.ws).filter((l) => l.event === 'UserPromptSubmit');
     expect(prompts.map((l) => (l.input as { prompt?: string }).prompt)).toEqual(['add a util']);
     expect(prompts.every((l) => l.agent === 'gemini')).toBe(true);
   });

@@ -6,23 +6,19 @@
 // The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_GEMINI_BIN. It is never downloaded at hook or test run time.
 
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace, type Workspace } from './claude.js';
 import { startGeminiServer, type GeminiServer, type GeminiTurn } from './gemini-server.js';
+import { clientBin, runCli } from './spawn.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The gemini launcher, or null when it is not installed (the suite then says so, or fails in CI). */
-export function geminiBin(): string | null {
-  const explicit = process.env.HOOKWARDEN_GEMINI_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : null;
-  const bin = join(ROOT, 'test', 'clients', 'node_modules', '.bin', 'gemini');
-  return existsSync(bin) ? bin : null;
-}
+export const geminiBin = (): string | null => clientBin('HOOKWARDEN_GEMINI_BIN', 'gemini');
 
 export function geminiVersion(bin: string): string {
   return execFileSync(bin, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } }).trim();
@@ -92,37 +88,13 @@ export interface GeminiRunOptions {
 }
 
 /** One headless `gemini -p … --yolo --output-format json` run against `server`. */
-export function runGemini(bin: string, ws: Workspace, server: GeminiServer, o: GeminiRunOptions): Promise<GeminiRun> {
+export async function runGemini(bin: string, ws: Workspace, server: GeminiServer, o: GeminiRunOptions): Promise<GeminiRun> {
   const args = ['-p', o.prompt, '--yolo', '--output-format', 'json'];
   const env = { ...ws.env, GOOGLE_GEMINI_BASE_URL: server.url };
-  const started = Date.now();
-  return new Promise((resolve) => {
-    // Its own process group, so a kill reaches the shell commands and hooks it started.
-    const child = spawn(bin, args, { cwd: o.cwd ?? ws.project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    let killed = false;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      killed = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, o.timeoutMs ?? 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      let result: GeminiResult | null = null;
-      try {
-        result = JSON.parse(stdout) as GeminiResult;
-      } catch {
-        // not JSON: left null
-      }
-      resolve({ exitCode: code, result, stdout, stderr, ms: Date.now() - started, killed });
-    });
-  });
+  const run = await runCli<GeminiResult>(bin, args, { cwd: o.cwd ?? ws.project, env, timeoutMs: o.timeoutMs ?? 90_000 });
+  // A document that is not an object (or no JSON at all: a crash, or the run was killed) is no result.
+  const result = run.result && typeof run.result === 'object' && !Array.isArray(run.result) ? run.result : null;
+  return { exitCode: run.exitCode, result, stdout: run.stdout, stderr: run.stderr, ms: run.ms, killed: run.killed };
 }
 
 /** A server for one scenario's script, closed by the caller. */

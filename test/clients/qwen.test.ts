@@ -6,14 +6,14 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, installQwenHooks, qwenBin, qwenVersion, qwenWorkspace, runQwen, type QwenRunOptions } from './qwen.js';
 import { killLeftovers } from './spawn.js';
+import { audit, count, remoteHas, withRemote } from './scenario.js';
 
 const bin = qwenBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -37,34 +37,12 @@ async function play(turns: ChatTurn[], o: QwenRunOptions & { files?: Record<stri
 }
 
 const shell = (command: string): ChatTurn => ({ tool: 'run_shell_command', args: { command, description: 'scripted', is_background: false } });
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 /** The last tool result in a request: what the model got for its last call. */
 const lastResult = (r: ChatRequest): string => toolResults(r).at(-1) ?? '';
 /** The last user message of a request. */
 const lastUser = (r: ChatRequest): string => textOf((r.body.messages ?? []).filter((m) => m.role === 'user').at(-1)?.content);
 
-/** The audit lines hookwarden wrote in this workspace. */
-function audit(ws: Workspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-}
 
-/** A bare repository as `origin` with a branch feat/x pushed, so a force push has somewhere to go. */
-function withRemote(ws: Workspace): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws.project, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: ws.home } });
-  execFileSync('git', ['init', '-q', '--bare', join(ws.root, 'origin.git')], { stdio: 'ignore' });
-  git('remote', 'add', 'origin', join(ws.root, 'origin.git'));
-  git('checkout', '-q', '-b', 'feat/x');
-}
-const remoteHas = (ws: Workspace, ref: string): boolean => {
-  try {
-    execFileSync('git', ['--git-dir', join(ws.root, 'origin.git'), 'rev-parse', '--verify', '-q', ref], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // A Qwen session takes 8–20 s here on a shared machine (≈ 4 s idle); scenarios with a control run two.
 describe.runIf(bin || required)('Qwen Code (real CLI), command hooks (--agent qwen)', { timeout: 240_000 }, () => {

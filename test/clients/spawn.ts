@@ -2,7 +2,8 @@
 // hooks it started), a kill timeout, stdout parsed as JSON (a document, or JSON lines) when it is.
 
 import { spawn } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface CliRun<T = unknown> {
   exitCode: number | null;
@@ -69,4 +70,13 @@ export function killLeftovers(dir: string): number {
     }
   }
   return killed;
+}
+
+/** A CLI's launcher: the one `$<envVar>` names, else test/clients/node_modules/.bin/<name>; null when it is not
+ * installed (the suite then says so, or fails in CI). */
+export function clientBin(envVar: string, name: string): string | null {
+  const explicit = process.env[envVar];
+  if (explicit) return existsSync(explicit) ? explicit : null;
+  const bin = join(import.meta.dirname, 'node_modules', '.bin', name);
+  return existsSync(bin) ? bin : null;
 }
