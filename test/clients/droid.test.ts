@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
-import { chatScripted, droidBin, droidPlatform, droidVersion, droidWorkspace, installDroidHooks, runDroid, type DroidRunOptions } from './droid.js';
+import { chatScripted, droidBin, droidPlatform, droidVersion, droidWorkspace, installDroidHooks, runDroid, writeDroidSettings, type DroidRunOptions } from './droid.js';
 import { killLeftovers } from './spawn.js';
 
 const bin = droidBin();
@@ -101,6 +101,26 @@ describe.runIf(bin || required)('Factory Droid (real CLI), command hooks (--agen
     expect(JSON.stringify(pre)).toContain('bash-filesystem/rm-home');
   });
 
+  it('user scope: `install --scope user` keeps ~/.factory/settings.json\'s custom model, and its hooks fire', async () => {
+    const ws = droidWorkspace({ '~/.ssh/known_hosts': 'canary\n' });
+    used.push(ws);
+    const server = await chatScripted([execute(`rm -rf ${ws.home}/.ssh`), { text: 'Done.' }]);
+    try {
+      writeDroidSettings(ws, server);
+      installDroidHooks(ws, 'user');
+      const settings = JSON.parse(readFileSync(join(ws.home, '.factory', 'settings.json'), 'utf8')) as Record<string, unknown>;
+      expect(settings.customModels).toMatchObject([{ model: 'local-test' }]);
+      expect(JSON.stringify(settings.hooks)).toContain('--agent droid');
+      expect(existsSync(join(ws.project, '.factory', 'settings.json'))).toBe(false);
+      const run = await runDroid(bin as string, ws, server, { prompt: 'tidy up' });
+      expect(run.exitCode).toBe(0);
+      expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+      expect(lastResult(server.conversation()[1]!)).toMatch(/^Error: hookwarden block: .*\[bash-filesystem\/rm-home\]/s);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('ask: `droid exec` would run an asked call, so askFallback refuses it and says how the user approves (control: the force push lands)', async () => {
     const turns = [execute('git push --force origin feat/x'), { text: 'Done.' }];
     const control = await play(turns, { prompt: 'publish the branch', hooks: false, setup: withRemote });
@@ -164,6 +184,8 @@ describe.runIf(bin || required)('Factory Droid (real CLI), command hooks (--agen
     expect(output).toContain('line 300');
     expect(output).toContain('line 101');
     expect(output).not.toMatch(/\bline 100\b/);
+    // The rewrite is silent: Droid shows the model no PreToolUse additionalContext, only the new command's output.
+    expect(chatSeenText(r.conv[1]!)).not.toContain('hookwarden');
     const pre = audit(r.ws).find((l) => l.event === 'PreToolUse');
     expect(pre).toMatchObject({ agent: 'droid', verdict: 'allow' });
     expect(pre?.rules).toContain('NON_INTERACTIVE_REWRITE');
