@@ -21,8 +21,8 @@ describe('every host adapter judges the same scenarios the same way', () => {
       }
       // Codex and Gemini cannot ask (Codex rejects it; Gemini headless waits forever): askFallback decides (deny by
       // default), the findings unchanged.
-      // Cursor honours only deny, OpenCode has no ask: the same.
-      const asked = agent === 'codex' || agent === 'gemini' || agent === 'cursor' || agent === 'opencode' ? 'block' : 'ask';
+      // Cursor honours only deny, OpenCode has no ask, `droid exec` runs an asked call: the same.
+      const asked = agent === 'codex' || agent === 'gemini' || agent === 'cursor' || agent === 'opencode' || agent === 'droid' ? 'block' : 'ask';
       const expected = {
         deny: ['block', ['bash-filesystem/rm-home']],
         ask: [asked, ['bash-git/force-push']],

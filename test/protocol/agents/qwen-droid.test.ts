@@ -2,7 +2,7 @@
 // (test/clients/qwen.test.ts).
 
 import { describe, expect, it } from 'vitest';
-import { QWEN_REAL, run, session, STDIN } from './contract.js';
+import { PROJECT, QWEN_REAL, run, session, STDIN } from './contract.js';
 
 describe('Qwen Code and Droid: Claude Code\'s protocol, their own tool names', () => {
   it('answer in Claude Code\'s shape, and never exit 3 (Droid aborts its whole run on it)', async () => {
@@ -62,5 +62,29 @@ describe('Qwen Code 0.24.4 as the real CLI behaved (test/clients/qwen.test.ts)',
     expect(r.exitCode).toBe(2);
     const real = await session('qwen')('pre-tool-use', { ...QWEN_REAL.preToolUseShell, tool_input: { command: 'rm -rf ~/.ssh', description: 'x' } });
     expect(real.json?.hookSpecificOutput.permissionDecisionReason).toContain('[bash-filesystem/rm-home]');
+  });
+});
+
+describe('Droid 0.225.2 as the real CLI behaved (test/clients/droid.test.ts)', () => {
+  // The stdin `droid exec --auto high` sent (paths made /home/dev/project).
+  const dr = { session_id: 's1', transcript_path: '/home/dev/.factory/sessions/-home-dev-project/s1.jsonl', cwd: PROJECT, permission_mode: 'auto-high' };
+
+  it('an ask is decided by askFallback: a deny saying how to approve (`droid exec` runs a call whose hook answered "ask")', async () => {
+    const r = await run('droid', 'ask');
+    expect(r.decision?.audit.decisionRules).toContain('HEADLESS_ASK_DENIED');
+    expect(r.json?.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('[bash-git/force-push]') });
+    expect(r.json?.hookSpecificOutput.permissionDecisionReason).toContain('hookwarden grant <rule id above> --for 30m');
+  });
+
+  it('a Stop block is `decision: "block"` with the reason (Droid stops on Claude Code\'s additionalContext form), once', async () => {
+    const call = session('droid');
+    const write = { ...dr, tool_name: 'Create', tool_input: { file_path: `${PROJECT}/util.js`, content: 'export const one = 1;\n' } };
+    await call('pre-tool-use', { ...write, hook_event_name: 'PreToolUse' });
+    await call('post-tool-use', { ...write, hook_event_name: 'PostToolUse', tool_response: { success: true } });
+    const stop = await call('stop', { ...dr, hook_event_name: 'Stop', stop_hook_active: false });
+    expect(stop.exitCode).toBe(0);
+    expect(stop.json).toEqual({ decision: 'block', reason: expect.stringContaining('[session/unverified-changes]') });
+    expect(stop.json?.reason).not.toContain('Rules:');
+    expect((await call('stop', { ...dr, hook_event_name: 'Stop', stop_hook_active: true })).stdout).toBe('');
   });
 });
