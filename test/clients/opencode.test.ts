@@ -147,6 +147,9 @@ describe.runIf(bin || required)('OpenCode (real CLI), plugin (--agent opencode)'
     expect(r.run.killed).toBe(false);
     expect(stored(r.ws.data, key)).toBe(false);
     expect(r.run.stdout + r.run.stderr).not.toContain(key);
+    // OpenCode reports the throw as "Unexpected server error" and exits 1; the plugin's stderr line says why.
+    expect(r.run.exitCode).toBe(1);
+    expect(r.run.stderr).toMatch(/hookwarden block: this prompt was not sent to the model\. .*\[secrets\/aws-access-key-id\]/);
     // The audit has the finding, by name and never by value.
     const line = audit(r.ws).find((l) => l.event === 'UserPromptSubmit');
     expect(line).toMatchObject({ agent: 'opencode' });
