@@ -157,6 +157,25 @@ describe.runIf(bin || required)('OpenCode (real CLI), plugin (--agent opencode)'
     expect(JSON.stringify(audit(r.ws))).not.toContain(key);
   });
 
+  it('user scope and audit: the plugin in $XDG_CONFIG_HOME/opencode/plugin/ refuses `rm -rf .git` in the project, lets `echo` run, and every audit line names agent "opencode" (control: .git is deleted)', async () => {
+    const turns = [bash('echo ok > ok.txt'), bash('rm -rf .git'), { text: 'Done.' }];
+    const control = await play(turns, { prompt: 'start over', plugin: false });
+    expect(existsSync(join(control.ws.project, '.git'))).toBe(false);
+    const ws = opencodeWorkspace();
+    installOpenCodePlugin(ws, 'user');
+    expect(existsSync(join(ws.config, 'plugin', 'hookwarden.js'))).toBe(true);
+    expect(existsSync(join(ws.project, '.opencode'))).toBe(false);
+    const r = await play(turns, { prompt: 'start over', ws });
+    expect(readFileSync(join(ws.project, 'ok.txt'), 'utf8')).toBe('ok\n');
+    expect(existsSync(join(ws.project, '.git', 'HEAD'))).toBe(true);
+    // `rm -rf .git` is an ask (the project's history): OpenCode cannot ask, so askFallback refuses it.
+    expect(lastResult(r.conv[2]!)).toMatch(/^(Error: )?hookwarden block \(nobody to ask\): .*\[bash-filesystem\/rm-project\]/);
+    const lines = audit(r.ws);
+    expect(lines.map((l) => l.event)).toEqual(expect.arrayContaining(['UserPromptSubmit', 'PreToolUse', 'PostToolUse']));
+    for (const line of lines) expect(line).toMatchObject({ agent: 'opencode' });
+    expect(JSON.stringify(lines.filter((l) => l.event === 'PreToolUse'))).toContain('bash-filesystem/rm-project');
+  });
+
   it('prompt context: "just investigate…" reaches the first request, and the writes of that turn are refused (control: they happen)', async () => {
     const prompt = "just investigate why the build fails, don't change anything";
     const turns = (ws: OpenCodeWorkspace): ChatTurn[] => [{ tool: 'write', args: { filePath: join(ws.project, 'src', 'fix.js'), content: 'export {};\n' } }, bash('touch made.txt'), { text: 'Looked.' }];
