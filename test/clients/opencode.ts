@@ -4,7 +4,8 @@
 // saw, what `opencode run` printed, the files on disk.
 //
 // The model is a custom provider `local` on `@ai-sdk/openai-compatible` (OpenCode bundles that package: nothing is
-// fetched from npm at run time) pointed at the server; models.dev cannot be reached and OpenCode only logs it.
+// fetched for it) pointed at the server; models.dev cannot be reached and OpenCode only logs it. npm runs offline
+// (see the environment below): OpenCode's own plugin-SDK install fails fast instead of downloading.
 // The CLI comes from test/clients/node_modules (`npm install --prefix test/clients`, pinned by its lockfile), or from
 // HOOKWARDEN_OPENCODE_BIN. It is never downloaded at hook or test run time.
 
@@ -59,6 +60,11 @@ export function opencodeWorkspace(files: Record<string, string> = {}): OpenCodeW
     OPENCODE_DISABLE_AUTOUPDATE: '1',
     OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
     OPENCODE_DISABLE_MODELS_FETCH: '1',
+    // Whenever a plugin folder exists (.opencode/ or the config folder), OpenCode 1.18.33 writes a package.json
+    // there and npm-installs `@opencode-ai/plugin` from the registry in the background (~20 s here, a download at
+    // test time). hookwarden's plugin imports nothing from it: npm offline makes that install fail at once (a WARN
+    // "background dependency install failed" in OpenCode's log) and the plugin works the same.
+    npm_config_offline: 'true',
   };
   return { ...ws, config: join(xdg('config'), 'opencode'), data: join(xdg('data'), 'opencode') };
 }
