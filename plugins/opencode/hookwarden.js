@@ -5,9 +5,10 @@
 //    result; returning would be an allow), a rewrite is assigned over output.args;
 //  - tool.execute.after: context (a credential in the output, a warning kept from before the call) is appended
 //    to the tool's output, which the model reads;
-//  - chat.message: a blocked prompt's text parts are replaced by the reason, then it throws (whether OpenCode
-//    drops the message on a throw is not documented: the replaced text is what makes sure the prompt never reaches
-//    the model); context is appended to the prompt's last text part.
+//  - chat.message: a blocked prompt's text parts are replaced by the reason, the reason is written to stderr, then
+//    it throws (OpenCode 1.18.33 drops the message on the throw, but `opencode run` prints only "Unexpected server
+//    error": the stderr line is what tells the user why; the replaced text makes sure the prompt never reaches the
+//    model even if a later OpenCode keeps the message); context is appended to the prompt's last text part.
 // A guard that cannot run or answer (node missing, a timeout, exit 2 on input it cannot judge) throws: the call is
 // blocked, visibly. Plain JavaScript so OpenCode loads it as it is: `hookwarden install --agent opencode` copies it
 // into .opencode/plugin/ or ~/.config/opencode/plugin/ with HOOKS_DIR set to that install's bundles.
@@ -119,6 +120,7 @@ export const HookwardenPlugin = async ({ directory, worktree }) => {
       if (answer.decision === 'block') {
         const reason = answer.reason || 'blocked by hookwarden';
         for (const p of parts) p.text = `[hookwarden blocked this prompt: ${reason}]`;
+        process.stderr.write(`${reason}\n`);
         throw new Error(reason);
       }
       if (answer.context && parts.length) parts[parts.length - 1].text += `\n\n<hookwarden>\n${answer.context}\n</hookwarden>`;

@@ -89,6 +89,20 @@ describe('OpenCode plugin: tool.execute.after and chat.message', () => {
     expect(parts[0]!.text).not.toContain('QX7ZP3LM9KT2WB4N');
   });
 
+  it('a blocked prompt is told to the user on stderr (the real `opencode run` shows only "Unexpected server error" for the throw), the credential redacted', async () => {
+    const hooks = await load(TEMPLATE, project);
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));
+    try {
+      const parts = [{ id: 'p1', type: 'text', text: `deploy with ${'AKIA'}QX7ZP3LM9KT2WB4N` }];
+      await expect(hooks['chat.message']({ sessionID: 'ses_1' }, { message: {}, parts })).rejects.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join('')).toMatch(/^hookwarden block: this prompt was not sent to the model\. .*\[secrets\/aws-access-key-id\].*\n$/);
+    expect(written.join('')).not.toContain('QX7ZP3LM9KT2WB4N');
+  });
+
   it('context for a prompt is appended to its text; a plain prompt is left as it is', async () => {
     const hooks = await load(TEMPLATE, project);
     const parts = [{ id: 'p1', type: 'text', text: "just investigate why the build fails, don't change anything" }];
