@@ -13,6 +13,7 @@ import type { Workspace } from './claude.js';
 import { geminiBin, geminiScripted, geminiVersion, geminiWorkspace, installGeminiHooks, runGemini, type GeminiRunOptions } from './gemini.js';
 import { functionResponses, geminiSeenText, type GeminiRequest, type GeminiTurn } from './gemini-server.js';
 import { audit, count, filesHolding } from './scenario.js';
+import { killLeftovers } from './spawn.js';
 
 const bin = geminiBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -87,6 +88,8 @@ describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent g
     // Without hooks the call never ends by itself: Gemini cancels a command only after 5 minutes without output
     // (tools.shell.inactivityTimeout; seen: the model then got the last 10 lines). Still running after 30 s here (15 s was too short on a loaded machine: the CLI had not yet asked the model).
     const control = await play(turns, { prompt: 'watch the log', files, hooks: false, timeoutMs: 30_000 });
+    // Gemini starts shell commands in a process group of their own: the hung tail outlives the killed CLI.
+    killLeftovers(control.ws.project);
     expect(control.run.killed).toBe(true);
     expect(control.conv.length).toBe(1);
     const r = await play(turns, { prompt: 'watch the log', files });
