@@ -9,14 +9,14 @@
 // the suite is skipped with a message, unless HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing binary a
 // failure, except on a platform the package is not published for (skipped with a message).
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, droidBin, droidPlatform, droidVersion, droidWorkspace, installDroidHooks, runDroid, writeDroidSettings, type DroidRunOptions } from './droid.js';
 import { killLeftovers } from './spawn.js';
+import { audit, count, remoteHas, withRemote } from './scenario.js';
 
 const bin = droidBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1' && droidPlatform();
@@ -45,32 +45,10 @@ async function play(turns: ChatTurn[] | ((ws: Workspace) => ChatTurn[]), o: Droi
 /** Droid's shell tool: the model names the risk itself, Droid's autonomy check judges the command. */
 const execute = (command: string): ChatTurn => ({ tool: 'Execute', args: { command, riskLevel: 'low', riskLevelReason: 'scripted' } });
 const create = (file: string, content: string): ChatTurn => ({ tool: 'Create', args: { file_path: file, content } });
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 const lastResult = (r: ChatRequest): string => toolResults(r).at(-1) ?? '';
 const lastUser = (r: ChatRequest): string => textOf((r.body.messages ?? []).filter((m) => m.role === 'user').at(-1)?.content);
 
-/** The audit lines hookwarden wrote in this workspace. */
-function audit(ws: Workspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-}
 
-/** A bare repository as `origin` and a branch feat/x, so a force push has somewhere to go. */
-function withRemote(ws: Workspace): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws.project, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: ws.home } });
-  execFileSync('git', ['init', '-q', '--bare', join(ws.root, 'origin.git')], { stdio: 'ignore' });
-  git('remote', 'add', 'origin', join(ws.root, 'origin.git'));
-  git('checkout', '-q', '-b', 'feat/x');
-}
-const remoteHas = (ws: Workspace, ref: string): boolean => {
-  try {
-    execFileSync('git', ['--git-dir', join(ws.root, 'origin.git'), 'rev-parse', '--verify', '-q', ref], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // A `droid exec` session takes 8–13 s here on a shared machine; scenarios with a control run two.
 describe.runIf(bin || required)('Factory Droid (real CLI), command hooks (--agent droid)', { timeout: 240_000 }, () => {

@@ -8,13 +8,13 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, installOpenCodePlugin, opencodeBin, opencodeVersion, opencodeWorkspace, runOpenCode, type OpenCodeRunOptions, type OpenCodeWorkspace } from './opencode.js';
 import { killLeftovers } from './spawn.js';
+import { audit, count, filesHolding, remoteHas, withRemote } from './scenario.js';
 
 const bin = opencodeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -38,43 +38,13 @@ async function play(turns: ChatTurn[], o: OpenCodeRunOptions & { files?: Record<
 }
 
 const bash = (command: string): ChatTurn => ({ tool: 'bash', args: { command, description: 'scripted' } });
-const count = (text: string, needle: string): number => text.split(needle).length - 1;
 /** The last tool result in a request: what the model got for its last call. */
 const lastResult = (r: ChatRequest): string => toolResults(r).at(-1) ?? '';
 /** The last user message of a request. */
 const lastUser = (r: ChatRequest): string => textOf((r.body.messages ?? []).filter((m) => m.role === 'user').at(-1)?.content);
 
-/** The audit lines hookwarden wrote in this workspace. */
-function audit(ws: OpenCodeWorkspace): Array<Record<string, unknown>> {
-  const dir = join(ws.hwHome, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-}
 
-/** Whether any file under `dir` (OpenCode's store: opencode.db and its WAL, logs, snapshots) holds `needle`. */
-function stored(dir: string, needle: string): boolean {
-  if (!existsSync(dir)) return false;
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((f) => {
-    const file = join(dir, f);
-    return statSync(file).isFile() && readFileSync(file).includes(needle);
-  });
-}
 
-/** A bare repository as `origin` and a branch feat/x, so a force push has somewhere to go. */
-function withRemote(ws: OpenCodeWorkspace): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws.project, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: ws.home } });
-  execFileSync('git', ['init', '-q', '--bare', join(ws.root, 'origin.git')], { stdio: 'ignore' });
-  git('remote', 'add', 'origin', join(ws.root, 'origin.git'));
-  git('checkout', '-q', '-b', 'feat/x');
-}
-const remoteHas = (ws: OpenCodeWorkspace, ref: string): boolean => {
-  try {
-    execFileSync('git', ['--git-dir', join(ws.root, 'origin.git'), 'rev-parse', '--verify', '-q', ref], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // An OpenCode run takes 15–40 s here on a shared machine; scenarios with a control run two.
 describe.runIf(bin || required)('OpenCode (real CLI), plugin (--agent opencode)', { timeout: 300_000 }, () => {
@@ -145,7 +115,7 @@ describe.runIf(bin || required)('OpenCode (real CLI), plugin (--agent opencode)'
     const r = await play([{ text: 'should never be asked' }], { prompt });
     expect(r.all.length).toBe(0);
     expect(r.run.killed).toBe(false);
-    expect(stored(r.ws.data, key)).toBe(false);
+    expect(filesHolding(r.ws.data, key)).toEqual([]);
     expect(r.run.stdout + r.run.stderr).not.toContain(key);
     // OpenCode reports the throw as "Unexpected server error" and exits 1; the plugin's stderr line says why.
     expect(r.run.exitCode).toBe(1);

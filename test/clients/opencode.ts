@@ -10,23 +10,18 @@
 // HOOKWARDEN_OPENCODE_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
-import { runCli, type CliRun } from './spawn.js';
+import { clientBin, runCli, type CliRun } from './spawn.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The opencode launcher, or null when it is not installed (the suite then says so, or fails in CI). */
-export function opencodeBin(): string | null {
-  const explicit = process.env.HOOKWARDEN_OPENCODE_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : null;
-  const bin = join(ROOT, 'test', 'clients', 'node_modules', '.bin', 'opencode');
-  return existsSync(bin) ? bin : null;
-}
+export const opencodeBin = (): string | null => clientBin('HOOKWARDEN_OPENCODE_BIN', 'opencode');
 
 export function opencodeVersion(bin: string): string {
   const scratch = join(tmpdir(), 'hw-opencode-version');
