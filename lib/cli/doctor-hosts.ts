@@ -7,13 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { oneLine } from '../errors.js';
 import { readRegularFile } from '../fs/read.js';
 import { AGENTS, type AgentName } from '../vocab/agents.js';
 import { CURSOR_EVENTS } from './hosts/cursor.js';
 import { isOurPlugin } from './hosts/opencode.js';
-import { hostFile, hostNotes, PROFILES } from './hosts/table.js';
+import { hostFile, hostNotes, onPath, PROFILES } from './hosts/table.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 export interface Check {
@@ -82,15 +82,12 @@ export function resolveProgram(command: string, env: NodeJS.ProcessEnv): string 
   const program = /^\s*(?:"([^"]+)"|(\S+))/.exec(command);
   const name = program?.[1] ?? program?.[2];
   if (!name) return undefined;
-  const executable = (p: string): boolean => {
-    try {
-      return statSync(p).isFile() && (statSync(p).mode & 0o111) !== 0;
-    } catch {
-      return false;
-    }
-  };
-  if (isAbsolute(name) || name.includes('/')) return executable(name) ? name : undefined;
-  return (env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, name)).find(executable);
+  if (!isAbsolute(name) && !name.includes('/')) return onPath(name, env);
+  try {
+    return statSync(name).isFile() && (statSync(name).mode & 0o111) !== 0 ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type Obj = Record<string, unknown>;

@@ -60,6 +60,12 @@ export function hookCommand(root: string, hook: string): string {
   return `node ${quote(join(root, 'dist', 'hooks', `${hook}.js`))}`;
 }
 
+/** The command of a host that is not Claude Code: the same bundle, told which host it answers (`--agent`). */
+export const agentCommand =
+  (agent: string) =>
+  (root: string, hook: string): string =>
+    `${hookCommand(root, hook)} --agent ${agent}`;
+
 /** One agent host's settings: which events get which hook, and the command that runs it. Claude Code's is below;
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
  * `--agent gemini`: no environment variable tells hosts apart). */
@@ -82,7 +88,7 @@ export const GEMINI: HostProfile = {
     { event: 'AfterAgent', hook: 'stop', guard: false },
     { event: 'SessionStart', hook: 'session-start', guard: false },
   ],
-  command: (root, hook) => `${hookCommand(root, hook)} --agent gemini`,
+  command: agentCommand('gemini'),
   timeout: HOOK_TIMEOUT_SECONDS * 1000,
 };
 
@@ -96,7 +102,7 @@ export const CODEX: HostProfile = {
     { event: 'Stop', hook: 'stop', guard: false },
     { event: 'SessionStart', hook: 'session-start', guard: false },
   ],
-  command: (root, hook) => `${hookCommand(root, hook)} --agent codex`,
+  command: agentCommand('codex'),
   timeout: HOOK_TIMEOUT_SECONDS,
 };
 
@@ -111,13 +117,13 @@ export const QWEN: HostProfile = {
     { event: 'Stop', hook: 'stop', guard: false },
     { event: 'SessionStart', hook: 'session-start', guard: false },
   ],
-  command: (root, hook) => `${hookCommand(root, hook)} --agent qwen`,
+  command: agentCommand('qwen'),
   timeout: HOOK_TIMEOUT_SECONDS,
 };
 
 /** Copilot CLI takes Claude-style groups with PascalCase event names (then it sends the snake_case payload) from
  * a file of its own under ~/.copilot/hooks/ (or .github/hooks/ in a trusted repository); `timeout` in seconds. */
-export const COPILOT: HostProfile = { ...QWEN, name: 'copilot', command: (root, hook) => `${hookCommand(root, hook)} --agent copilot` };
+export const COPILOT: HostProfile = { ...QWEN, name: 'copilot', command: agentCommand('copilot') };
 
 /** The daemon URL of one hook. */
 export function hookUrl(port: number, hook: string): string {

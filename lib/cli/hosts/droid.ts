@@ -5,17 +5,7 @@
 // install writes the `hooks` key of settings.json, which fires whether or not a hooks.json exists. Claude Code's
 // shape and event names; timeouts in seconds; no PostToolUseFailure event.
 
-import { hookCommand, HOOK_TIMEOUT_SECONDS, type HostProfile } from '../settings.js';
+import { agentCommand, CODEX, type HostProfile } from '../settings.js';
 
-export const DROID: HostProfile = {
-  name: 'droid',
-  events: [
-    { event: 'UserPromptSubmit', hook: 'user-prompt', guard: true },
-    { event: 'PreToolUse', hook: 'pre-tool-use', matcher: '.*', guard: true },
-    { event: 'PostToolUse', hook: 'post-tool-use', matcher: '.*', guard: false },
-    { event: 'Stop', hook: 'stop', guard: false },
-    { event: 'SessionStart', hook: 'session-start', guard: false },
-  ],
-  command: (root, hook) => `${hookCommand(root, hook)} --agent droid`,
-  timeout: HOOK_TIMEOUT_SECONDS,
-};
+/** Codex's events (Claude Code's, without PostToolUseFailure), in settings.json. */
+export const DROID: HostProfile = { ...CODEX, name: 'droid', command: agentCommand('droid') };

@@ -17,7 +17,6 @@ export const HOSTS = AGENTS;
 export type HostName = AgentName;
 export type Scope = 'project' | 'user';
 
-export const isHost = (s: string): s is HostName => (HOSTS as readonly string[]).includes(s);
 
 export const PROFILES: Partial<Record<HostName, HostProfile>> = { 'claude-code': CLAUDE_CODE, gemini: GEMINI, codex: CODEX, qwen: QWEN, copilot: COPILOT, droid: DROID };
 
@@ -65,7 +64,7 @@ const isDir = (p: string): boolean => {
   }
 };
 
-const onPath = (bin: string, env: NodeJS.ProcessEnv): string | undefined =>
+export const onPath = (bin: string, env: NodeJS.ProcessEnv): string | undefined =>
   (env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, bin)).find((f) => {
     try {
       return statSync(f).isFile() && (statSync(f).mode & 0o111) !== 0;
