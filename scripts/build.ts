@@ -2,7 +2,6 @@
 // compiled here and embedded in every bundle, so a hook call with unchanged patterns loads neither zod
 // nor picomatch and compiles no glob.
 
-import { createHash } from 'node:crypto';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +11,7 @@ import { canonicalHash } from '../lib/registry/hash.js';
 import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
 import { HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
 import { registrySubset } from '../lib/registry/select.js';
+import { writeHookFile } from './hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOOK_NAMES = ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start'] as const;
@@ -96,7 +96,6 @@ async function main(): Promise<void> {
       __HW_DEFAULT_CONFIG_HASH__: JSON.stringify(canonicalHash(DEFAULT_CONFIG)),
     },
   };
-  const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
   await Promise.all([
     ...HOOK_NAMES.map(async (name) => {
       const outfile = join(root, 'dist', 'hooks', `${name}.js`);
@@ -112,11 +111,8 @@ async function main(): Promise<void> {
           __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
         },
       });
-      const code = result.outputFiles[0]?.text ?? '';
-      // The hook file: the compile-cache loader, then the bundle as one string literal (scanning a string is
-      // far cheaper than parsing code) keyed by its own hash.
-      const id = `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`;
-      writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(code)}, ${JSON.stringify(id)}, module, require, __filename, __dirname);\n`);
+      // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
+      writeHookFile(outfile, result.outputFiles[0]?.text ?? '');
     }),
     build({
       ...common,

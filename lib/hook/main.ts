@@ -8,6 +8,7 @@ import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import type { Routers } from './routers.js';
+import { mark, startTiming, timingLine } from './timing.js';
 import { runHook } from './run-hook.js';
 
 /** The compiled registry as JSON text: JSON.parse is far cheaper at start-up than compiling a 90 KB object literal. */
@@ -43,11 +44,15 @@ export function agentArg(argv: readonly string[]): { agent: AgentName } | { erro
 }
 
 export async function main(hook: HookName, routers: Routers): Promise<void> {
+  const timing = startTiming(process.env);
+  mark('init');
   let code: number;
   try {
     const host = agentArg(process.argv.slice(2));
     if ('error' in host) throw new Error(host.error);
-    const result = await runHook(hook, readStdin(), {
+    const stdin = readStdin();
+    mark('stdin');
+    const result = await runHook(hook, stdin, {
       agent: host.agent,
       env: process.env,
       now: Date.now,
@@ -58,6 +63,10 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
     });
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
+    if (timing) {
+      mark('write');
+      writeAll(2, timingLine());
+    }
     code = result.exitCode;
   } catch (err) {
     // Last resort: nothing on stdout, one line on stderr, guards fail closed.

@@ -23,6 +23,7 @@ import { noProblems, stderrLines } from './stages/problems.js';
 import { cleaner, redactDecision } from './stages/redact.js';
 import { route } from './stages/route.js';
 import { PRUNE_EVENTS, pruneQuietly, sessionStart } from './stages/session-start.js';
+import { mark } from './timing.js';
 
 export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeDeps): Promise<HookRun> {
   const started = rt.now();
@@ -32,6 +33,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   if (parsed.kind === 'not-ours') return { exitCode: 0, stdout: '', stderr: '' };
   if (parsed.kind === 'rejected') return reject(hook, parsed.error, rt, started, parsed.event);
   const { input } = parsed;
+  mark('parse');
 
   const loc = locate(input.cwd, rt.env, input.transcript_path);
 
@@ -41,11 +43,13 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   } catch (err) {
     return failInternal(hook, input, err, rt, loc, started);
   }
+  mark('config+registry');
   if (input.hook_event_name === 'SessionStart') return sessionStart(hook, input, loc, p, rt, started);
   const problems = noProblems(p.issues);
   if (p.stateful && PRUNE_EVENTS.has(input.hook_event_name)) problems.prune = pruneQuietly(loc, rt.now(), p.cfg.config);
 
   const state = loadState(input, loc, p, rt, problems);
+  mark('state');
 
   let decision: UnifiedRoutingDecision;
   try {
@@ -55,6 +59,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   }
   if (p.homeIssue && GUARD_HOOKS.has(hook)) decision = unsafeHomeDecision(decision, loc.hookwardenHome, p.homeIssue, p.cfg.config.onInternalError);
 
+  mark('route');
   const secrets = viewOf(p.reg.registry).secrets;
   const known = state.second?.known;
   const clean = cleaner(secrets, known);
@@ -63,8 +68,10 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   const memoryEvents = p.stateful ? applyEffects(loc, input.session_id, decision, state.loaded, rt.now(), p.cfg.config, clean, problems) : [];
 
   const rendered = adapter.render(input.hook_event_name, decision.decision);
+  mark('redact+effects+render');
 
   if (p.stateful) auditCall({ loc, input, decision, prepared: p, rt, started, secrets, ...(known ? { known } : {}), memoryEvents, clean }, problems);
+  mark('audit');
   if (state.second?.failure) problems.scan = state.second.failure;
 
   return { ...rendered, stderr: rendered.stderr + stderrLines(problems), decision, ...(decision.routing ? { router: state.router } : {}) };

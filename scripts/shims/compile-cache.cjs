@@ -1,12 +1,15 @@
-// Start-up wrapper of every hook bundle (see scripts/build.ts). The bundle's code arrives as a string and
-// is compiled with V8's code cache from $HOOKWARDEN_HOME/cache: parsing and compiling ~400 KB of JavaScript
-// is the largest cost of a hook call after node itself, and a cache hit skips most of it. Any problem with
-// the cache (missing, corrupt, from another node version, unwritable directory) only means a normal compile.
+// Start-up wrapper of every hook bundle (see scripts/build.ts and scripts/hook-file.ts). The bundle's code sits
+// beside this file as plain ASCII (`<hook>.code.js`), read as latin1 (a one-byte string, no UTF-8 decoding) and
+// compiled with V8's code cache from $HOOKWARDEN_HOME/cache: parsing and compiling ~400 KB of JavaScript is the
+// largest cost of a hook call after node itself, and a cache hit skips most of it. Any problem with the cache
+// (missing, corrupt, from another node version, unwritable directory) only means a normal compile.
 // V8 does not treat cached data as untrusted input, so it is read only from a private home (a real folder of the
 // user's that no one else can write, as lib/fs/checks.ts defines it), never through a link, and written only
 // through a tmp file created exclusively (docs/security.md).
+// HOOKWARDEN_TIMING=1 records when each step ended (globalThis.__hwMarks; lib/hook/timing.ts prints them).
 'use strict';
-function hwRunCached(src, id, mod, req, filename, dirname) {
+function hwRunCached(codeFile, id, mod, req, filename, dirname) {
+  const marks = process.env.HOOKWARDEN_TIMING === '1' ? (globalThis.__hwMarks = [['node', performance.now()]]) : null;
   const fs = req('node:fs');
   const path = req('node:path');
   const vm = req('node:vm');
@@ -37,8 +40,12 @@ function hwRunCached(src, id, mod, req, filename, dirname) {
   } catch {
     cached = undefined;
   }
+  if (marks) marks.push(['cache read', performance.now()]);
+  const src = fs.readFileSync(path.join(dirname, codeFile), 'latin1');
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${src}\n})`;
+  if (marks) marks.push(['code read', performance.now()]);
   const script = new vm.Script(wrapper, { filename, cachedData: cached });
+  if (marks) marks.push([cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile', performance.now()]);
   if (file && (!cached || script.cachedDataRejected)) {
     // Written at exit, so functions compiled lazily during this call are in the cache too.
     process.once('exit', () => {

@@ -13,12 +13,13 @@
 // Env: MEASURE_RUNS (default 15), MEASURE_N (candidates, default 100).
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { routerCacheFile } from '../../lib/hook/router-io.js';
 import { generateCandidates, tempLayout } from './helpers.js';
+import { writeHookFile } from '../../scripts/hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Number(process.env.MEASURE_RUNS ?? 15);
@@ -76,9 +77,8 @@ async function bundle(out: string, plugins: Plugin[]): Promise<number> {
     logLevel: 'silent',
   });
   const code = r.outputFiles[0]?.text ?? '';
-  const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
-  const id = `measure-${out.endsWith('stub.cjs') ? 'stub' : 'real'}-${code.length}`;
-  writeFileSync(out, NO_CODE_CACHE ? code : `${loader}\nhwRunCached(${JSON.stringify(code)}, ${JSON.stringify(id)}, module, require, __filename, __dirname);\n`);
+  if (NO_CODE_CACHE) writeFileSync(out, code);
+  else writeHookFile(out, code, `measure-${out.endsWith('stub.cjs') ? 'stub' : 'real'}`);
   return code.length;
 }
 

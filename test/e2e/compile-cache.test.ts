@@ -60,4 +60,24 @@ describe('compile cache', () => {
     const r = run(home);
     expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: reference.status, stdout: reference.stdout, stderr: reference.stderr });
   });
+
+  it('every hook reads its code from a pure-ASCII file beside it (the loader reads it as latin1)', () => {
+    for (const hook of ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start']) {
+      const code = readFileSync(join(ROOT, 'dist', 'hooks', `${hook}.code.js`), 'latin1');
+      expect(code.length, hook).toBeGreaterThan(10_000);
+      expect(/[^\x00-\x7f]/.exec(code)?.index, hook).toBeUndefined();
+      expect(readFileSync(join(ROOT, 'dist', 'hooks', `${hook}.js`), 'utf8')).toContain(`hwRunCached("${hook}.code.js"`);
+    }
+  });
+
+  it('HOOKWARDEN_TIMING=1 adds one timing line on stderr and changes nothing else', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const plain = run(home);
+    const timed = spawnSync('node', [bundle], { input: stdin, env: { ...hookEnv(home), HOOKWARDEN_TIMING: '1' }, encoding: 'utf8', timeout: 20_000 });
+    expect({ status: timed.status, stdout: timed.stdout }).toEqual({ status: plain.status, stdout: plain.stdout });
+    const lines = timed.stderr.split('\n').filter(Boolean);
+    expect(lines.filter((l) => !plain.stderr.includes(l))).toHaveLength(1);
+    const line = lines.find((l) => l.startsWith('hookwarden timing: '))!;
+    for (const step of ['node', 'code read', 'compile', 'init', 'stdin', 'parse', 'config+registry', 'route', 'audit', 'total']) expect(line).toContain(`${step} `);
+  });
 });

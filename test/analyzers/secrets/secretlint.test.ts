@@ -14,6 +14,7 @@ import { type ExternalSecretFinding, scanText } from '../../../lib/analyzers/sec
 import { loadSecretlint, mightHoldSecret, secretlintBundlePath } from '../../../lib/analyzers/secrets/secretlint.js';
 import { hookEnv } from '../../helpers/fixtures.js';
 import { ROOT } from '../../helpers/registry.js';
+import { writeHookFile } from '../../../scripts/hook-file.js';
 
 // mulberry32: deterministic, so a failing fixture is the same on every run.
 let seed = 0x5ec1e7;
@@ -264,15 +265,14 @@ describe.skipIf(!HAVE_DIST)('built bundle dist/hooks/secretlint.cjs (skipped whe
     });
     const code = result.outputFiles[0]!.text;
     expect(code).not.toContain('lintSource'); // secretlint itself is not in the hook-side code
-    const loader = readFileSync(join(ROOT, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
-    return `${loader}\nhwRunCached(${JSON.stringify(code)}, "sl-probe-0", module, require, __filename, __dirname);\n`;
+    return code;
   }
 
   function hookDir(probe: string, bundle: string | null): string {
     const dir = join(mkdtempSync(join(tmpdir(), 'hw-sl-dist-')), 'hooks');
     mkdirSync(dir);
     writeFileSync(join(dir, '..', 'package.json'), '{"type":"commonjs"}\n');
-    writeFileSync(join(dir, 'probe.js'), probe);
+    writeHookFile(join(dir, 'probe.js'), probe, 'sl-probe');
     if (bundle === BUNDLE) copyFileSync(BUNDLE, join(dir, 'secretlint.cjs'));
     else if (bundle !== null) writeFileSync(join(dir, 'secretlint.cjs'), bundle);
     return dir;
