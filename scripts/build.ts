@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
 import { canonicalHash } from '../lib/registry/hash.js';
 import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
-import { HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
+import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
+import { splitByKind } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
+import { chunkEntry, chunkStubs, planChunks } from './build-chunks.js';
 import { writeHookFile } from './hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,17 +26,6 @@ async function embeddedRegistry(): Promise<EmbeddedRegistry> {
   }
   return { sourceHash: sourceHashOf(sources), statFingerprint: statFingerprintOf(join(root, 'patterns')) ?? '', registry, issues: [] };
 }
-
-/** pino's unused transport machinery replaced by small shims (see scripts/shims/*.cjs for why). */
-const pinoShims: Plugin = {
-  name: 'pino-shims',
-  setup(b) {
-    const shim = (name: string) => ({ path: join(root, 'scripts', 'shims', name) });
-    b.onResolve({ filter: /^thread-stream$/ }, () => shim('thread-stream.cjs'));
-    b.onResolve({ filter: /^(node:)?assert$/ }, (a) => (/[\\/](sonic-boom|thread-stream)[\\/]/.test(a.importer) ? shim('assert.cjs') : undefined));
-    b.onResolve({ filter: /^(node:)?worker_threads$/ }, (a) => (/[\\/]pino[\\/]/.test(a.importer) ? shim('worker-threads.cjs') : undefined));
-  },
-};
 
 /**
  * secretlint is loaded at run time from its own bundle (lib/analyzers/secrets/secretlint.ts); its source-only
@@ -66,6 +57,12 @@ const secretlintShims: Plugin = {
   },
 };
 
+/** A hook's embedded registry: its patterns as one JSON text per kind, parsed when first read (lazy-kinds.ts). */
+function embeddedDefines(e: EmbeddedRegistry): Record<string, string> {
+  const { registry, kinds } = splitByKind(e.registry);
+  return { __HW_EMBEDDED__: JSON.stringify(JSON.stringify({ ...e, registry })), __HW_EMBEDDED_KINDS__: JSON.stringify(kinds) };
+}
+
 /** A hook's copy of the registry: only the pattern kinds its route reads (HOOK_KINDS), same hash. */
 function subsetFor(embedded: EmbeddedRegistry, hook: HookName): EmbeddedRegistry {
   return { ...embedded, registry: registrySubset(embedded.registry, HOOK_KINDS[hook]) };
@@ -74,6 +71,7 @@ function subsetFor(embedded: EmbeddedRegistry, hook: HookName): EmbeddedRegistry
 async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const embedded = await embeddedRegistry();
+  const chunks = await planChunks();
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(join(root, 'dist', 'hooks'), { recursive: true });
   writeFileSync(join(root, 'dist', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
@@ -87,7 +85,7 @@ async function main(): Promise<void> {
     minify: process.env.HW_NO_MINIFY !== '1',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [pinoShims, secretlintStaysOut],
+    plugins: [secretlintStaysOut],
     banner: { js: "const __hwImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
     define: {
       'import.meta.url': '__hwImportMetaUrl',
@@ -104,15 +102,27 @@ async function main(): Promise<void> {
         entryPoints: [join(root, 'hooks', `${name}.ts`)],
         outfile,
         write: false,
+        plugins: [secretlintStaysOut, chunkStubs(chunks)],
         define: {
           ...common.define,
-          __HW_EMBEDDED__: JSON.stringify(JSON.stringify(subsetFor(embedded, name))),
+          ...embeddedDefines(subsetFor(embedded, name)),
           __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
           __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
         },
       });
       // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
-      writeHookFile(outfile, result.outputFiles[0]?.text ?? '');
+      writeHookFile(outfile, result.outputFiles[0]?.text ?? '', name, GUARD_HOOKS.has(name) ? 2 : 1);
+    }),
+    // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts).
+    ...chunks.map(async (plan) => {
+      const result = await build({
+        ...common,
+        stdin: chunkEntry(plan),
+        outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
+        write: false,
+        define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
+      });
+      writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? '');
     }),
     build({
       ...common,
@@ -136,7 +146,7 @@ async function main(): Promise<void> {
     }),
   ]);
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
-  process.stdout.write(`built ${HOOK_NAMES.length} hooks and the CLI (registry ${embedded.registry.hash.slice(0, 12)}, ${embedded.registry.patterns.length} patterns)\n`);
+  process.stdout.write(`built ${HOOK_NAMES.length} hooks, ${chunks.length} cold chunks and the CLI (registry ${embedded.registry.hash.slice(0, 12)}, ${embedded.registry.patterns.length} patterns)\n`);
 }
 
 main().catch((err: unknown) => {

@@ -20,13 +20,15 @@ export function asciiOnly(code: string): string {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. */
-export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js')): string {
+/** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. `failExit`:
+ * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead);
+ * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy. */
+export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number): string {
   const ascii = asciiOnly(code);
   const id = `${name}-${createHash('sha256').update(ascii).digest('hex').slice(0, 16)}`;
   const codeFile = `${basename(outfile, '.js')}.code.js`;
   writeFileSync(join(dirname(outfile), codeFile), ascii);
   const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
-  writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(codeFile)}, ${JSON.stringify(id)}, module, require, __filename, __dirname);\n`);
+  writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(codeFile)}, ${JSON.stringify(id)}, module, require, __filename, __dirname${failExit === undefined ? '' : `, ${failExit}`});\n`);
   return id;
 }

@@ -1,69 +1,45 @@
-// Append one audit event as one JSON line to the daily file, through pino with a synchronous destination.
+// Append one audit event as one JSON line to the daily file: one write(2) of the whole line on a descriptor opened
+// O_APPEND, kept open by long-lived processes (the daemon) for the day.
 //
-// Why lines never interleave across processes (checked against sonic-boom 4.2 `index.js`):
-// - pino's `write()` builds the whole line (`JSON + "\n"`) and calls `stream.write(line)` exactly once.
-// - SonicBoom.write() appends the string to `_bufs`; since a sync stream is always empty between calls
-//   (each call finishes its write before returning) the line is pushed as ONE buffer entry, whatever its
-//   size: the `maxWrite` (16 KB) split only applies when appending to an already non-empty last entry.
-// - In sync mode `actualWrite()` shifts that entry and does ONE `fs.writeSync(fd, line, 'utf8')`, i.e. one
-//   write(2) of the whole line. It only loops (`release` → `fsWriteSync`) after a short write, which regular
-//   local files do not do short of ENOSPC/EFBIG.
-// - The file is opened with flags 'a' (O_APPEND): the kernel moves to EOF and writes atomically with respect
-//   to other O_APPEND writers of the same regular file (Linux holds the inode lock across the write).
-// So each event is one write(2) at EOF, and concurrent hooks cannot interleave. Not guaranteed on NFS.
+// Why lines never interleave across processes: the line (`JSON + "\n"`) is built whole and handed to write(2) at
+// once; the file is opened with O_APPEND, so the kernel moves to EOF and writes atomically with respect to other
+// O_APPEND writers of the same regular file (Linux holds the inode lock across the write). Only a short write
+// (ENOSPC, EFBIG; regular local files do not otherwise) makes writeAll loop. Not guaranteed on NFS.
 // test/audit/parallel.test.ts checks this with 20 processes and lines above 16 KB.
 //
-// The file is opened by hookwarden, not by pino: O_NOFOLLOW|O_NONBLOCK and an fstat check (lib/fs/write.ts), in
-// folders checked from $HOOKWARDEN_HOME down. A link planted at tomorrow's file name (say to ~/.zshrc, which a shell
-// would then source with every judged command in it) is refused, and pino gets the checked descriptor.
+// This was pino with a synchronous destination, which came down to the same single write; hand-written it is one
+// call, and the hooks no longer load pino and its helpers (~60 KB of code, ~6 ms of every hook call on node 20).
+//
+// The file is opened by hookwarden: O_NOFOLLOW|O_NONBLOCK and an fstat check (lib/fs/write.ts), in folders checked
+// from $HOOKWARDEN_HOME down. A link planted at tomorrow's file name (say to ~/.zshrc, which a shell would then
+// source with every judged command in it) is refused.
 
-import pino, { type Logger } from 'pino';
+import { closeSync } from 'node:fs';
 import { ensurePrivateDir } from '../fs/private-dir.js';
-import { openAppend } from '../fs/write.js';
+import { openAppend, writeAll } from '../fs/write.js';
 import type { AuditEventV1 } from './event.js';
 import { auditDirFor, auditFileFor } from './paths.js';
 
 /** Largest line written, newline included. */
 export const MAX_AUDIT_LINE_BYTES = 256 * 1024;
 
-interface OpenLog {
-  file: string;
-  logger: Logger;
-  dest: ReturnType<typeof pino.destination>;
-}
+/** The descriptor of each open daily file (one at a time). */
+const open = new Map<string, number>();
 
-const open = new Map<string, OpenLog>();
-
-// pino emits the level cache ("{" for a level formatter returning {}) and then `,"key":value` per field, so with
-// no level, time or bindings the line starts with "{,". Drop that comma so the line is exactly the event JSON.
-function fixLeadingComma(s: string): string {
-  return s.startsWith('{,') ? '{' + s.slice(2) : s;
-}
-
-function openLog(home: string, file: string): OpenLog {
+function openLog(home: string, file: string): number {
   const cached = open.get(file);
-  if (cached) return cached;
+  if (cached !== undefined) return cached;
   // One daily file at a time: a long-lived process that crosses midnight closes yesterday's.
   closeAuditLogs();
   ensurePrivateDir(auditDirFor(home), home);
-  const dest = pino.destination({ dest: openAppend(file), sync: true });
-  const logger = pino(
-    {
-      base: null,
-      timestamp: false,
-      formatters: { level: () => ({}) },
-      hooks: { streamWrite: fixLeadingComma },
-    },
-    dest,
-  );
-  const log: OpenLog = { file, logger, dest };
-  open.set(file, log);
-  return log;
+  const fd = openAppend(file);
+  open.set(file, fd);
+  return fd;
 }
 
-function safeEnd(dest: OpenLog['dest']): void {
+function safeClose(fd: number): void {
   try {
-    dest.destroy();
+    closeSync(fd);
   } catch {
     /* already closed */
   }
@@ -71,7 +47,7 @@ function safeEnd(dest: OpenLog['dest']): void {
 
 /** Close every cached audit file (tests, or a long-lived process shutting down). */
 export function closeAuditLogs(): void {
-  for (const log of open.values()) safeEnd(log.dest);
+  for (const fd of open.values()) safeClose(fd);
   open.clear();
 }
 
@@ -109,13 +85,13 @@ export function writeAuditEvent(home: string, ev: AuditEventV1, now: Date): stri
     file = auditFileFor(home, now);
     const bounded = boundAuditEvent(ev);
     if (!bounded) return `audit event too large (> ${MAX_AUDIT_LINE_BYTES} bytes even without input)`;
-    openLog(home, file).logger.info(bounded);
+    writeAll(openLog(home, file), Buffer.from(`${JSON.stringify(bounded)}\n`, 'utf8'));
     return undefined;
   } catch (err) {
-    const log = open.get(file);
-    if (log) {
+    const fd = open.get(file);
+    if (fd !== undefined) {
       open.delete(file);
-      safeEnd(log.dest);
+      safeClose(fd);
     }
     const msg = err instanceof Error ? err.message : String(err);
     return `audit write failed: ${(msg.split('\n', 1)[0] ?? '').slice(0, 300)}`;

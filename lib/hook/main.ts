@@ -4,6 +4,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { oneLine } from '../errors.js';
 import { AGENTS, isAgent, type AgentName } from '../protocol/adapter.js';
+import { type KindTexts, withLazyKinds } from '../registry/lazy-kinds.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
@@ -16,8 +17,16 @@ declare const __HW_EMBEDDED__: string | undefined;
 declare const __HW_VERSION__: string | undefined;
 
 export const ENGINE_VERSION = typeof __HW_VERSION__ === 'string' ? __HW_VERSION__ : '0.0.0-dev';
-export const EMBEDDED: EmbeddedRegistry | null =
-  typeof __HW_EMBEDDED__ === 'string' ? (JSON.parse(__HW_EMBEDDED__) as EmbeddedRegistry) : null;
+/** A hook bundle's patterns, kind by kind (lib/registry/lazy-kinds.ts); the CLI embeds them in __HW_EMBEDDED__. */
+declare const __HW_EMBEDDED_KINDS__: KindTexts | undefined;
+
+function embedded(): EmbeddedRegistry | null {
+  if (typeof __HW_EMBEDDED__ !== 'string') return null;
+  const e = JSON.parse(__HW_EMBEDDED__) as EmbeddedRegistry;
+  return typeof __HW_EMBEDDED_KINDS__ === 'object' ? { ...e, registry: withLazyKinds(e.registry, __HW_EMBEDDED_KINDS__) } : e;
+}
+
+export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
 function readStdin(): Buffer {
   try {

@@ -16,6 +16,7 @@ import type {
   CompiledSecret,
   CompiledShell,
 } from './types.js';
+import { kindLoaderOf } from './lazy-kinds.js';
 
 export interface RegistryView {
   intents: CompiledIntent[];
@@ -54,7 +55,16 @@ export function viewOf(r: CompiledRegistry): RegistryView {
   let v = views.get(r);
   if (!v) {
     v = { intents: [], shell: [], paths: [], secrets: [], actions: [], claims: [], capabilities: [], modes: [], sensitive: [], conventions: [], memoryCues: [], memoryTargets: [] };
-    for (const p of r.patterns) (v[VIEW_LIST[p.kind]] as CompiledPattern[]).push(p);
+    const load = kindLoaderOf(r);
+    if (load) {
+      // An embedded registry: each list is parsed when first read (lazy-kinds.ts).
+      for (const kind of Object.keys(VIEW_LIST) as Array<CompiledPattern['kind']>) {
+        let list: CompiledPattern[] | undefined;
+        Object.defineProperty(v, VIEW_LIST[kind], { configurable: true, enumerable: true, get: () => (list ??= load(kind)) });
+      }
+    } else {
+      for (const p of r.patterns) (v[VIEW_LIST[p.kind]] as CompiledPattern[]).push(p);
+    }
     // A hook's subset: reading a kind it does not carry is a build mistake, and must fail loudly (an internal
     // error, audited), never judge silently with an empty list.
     if (r.kinds) {

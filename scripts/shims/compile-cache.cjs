@@ -8,8 +8,10 @@
 // through a tmp file created exclusively (docs/security.md).
 // HOOKWARDEN_TIMING=1 records when each step ended (globalThis.__hwMarks; lib/hook/timing.ts prints them).
 'use strict';
-function hwRunCached(codeFile, id, mod, req, filename, dirname) {
-  const marks = process.env.HOOKWARDEN_TIMING === '1' ? (globalThis.__hwMarks = [['node', performance.now()]]) : null;
+function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
+  // A chunk loaded later (scripts/build-chunks.ts) adds to the hook's list.
+  const marks = process.env.HOOKWARDEN_TIMING === '1' ? (globalThis.__hwMarks = globalThis.__hwMarks || [['node', performance.now()]]) : null;
+  const tag = marks && marks.length > 1 ? ` ${id.slice(0, id.lastIndexOf('-'))}` : '';
   const fs = req('node:fs');
   const path = req('node:path');
   const vm = req('node:vm');
@@ -40,12 +42,20 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname) {
   } catch {
     cached = undefined;
   }
-  if (marks) marks.push(['cache read', performance.now()]);
-  const src = fs.readFileSync(path.join(dirname, codeFile), 'latin1');
+  if (marks) marks.push([`cache read${tag}`, performance.now()]);
+  let src;
+  try {
+    src = fs.readFileSync(path.join(dirname, codeFile), 'latin1');
+  } catch (err) {
+    // A hook without its code (a half-copied install): one line, and a guard hook's failure exit, not node's trace.
+    if (failExit === undefined) throw err;
+    process.stderr.write(`hookwarden: cannot read ${path.join(dirname, codeFile)} (${err.code || err.message}); reinstall hookwarden\n`);
+    process.exit(failExit);
+  }
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${src}\n})`;
-  if (marks) marks.push(['code read', performance.now()]);
+  if (marks) marks.push([`code read${tag}`, performance.now()]);
   const script = new vm.Script(wrapper, { filename, cachedData: cached });
-  if (marks) marks.push([cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile', performance.now()]);
+  if (marks) marks.push([`${cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile'}${tag}`, performance.now()]);
   if (file && (!cached || script.cachedDataRejected)) {
     // Written at exit, so functions compiled lazily during this call are in the cache too.
     process.once('exit', () => {

@@ -14,7 +14,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('concurrent audit writers', () => {
   it(`${CHILDREN} processes × ${PER_CHILD} events → ${CHILDREN * PER_CHILD} whole lines`, { timeout: 30_000 }, async () => {
-    // Bundle the child once (pino included) so 20 node start-ups stay cheap.
+    // Bundle the child once so 20 node start-ups stay cheap.
     const script = join(root, 'writer.cjs');
     await build({
       entryPoints: [fileURLToPath(new URL('../helpers/spawn-audit-writer.ts', import.meta.url))],
@@ -54,6 +54,6 @@ describe('concurrent audit writers', () => {
       if (Buffer.byteLength(line) > 16 * 1024) big++;
     }
     expect(ids.size).toBe(CHILDREN * PER_CHILD);
-    expect(big).toBe(CHILDREN * (PER_CHILD / 5)); // lines above sonic-boom's 16 KB maxWrite were exercised
+    expect(big).toBe(CHILDREN * (PER_CHILD / 5)); // lines above 16 KB (a common buffered-writer split size) were exercised
   });
 });

@@ -59,13 +59,31 @@ describe('hook bundles end to end', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
-  it('a bundle copied alone to another directory still judges with its embedded registry', () => {
+  it('the hooks folder copied alone (no patterns/ beside it) still judges with its embedded registry', () => {
     const lone = mkdtempSync(join(tmpdir(), 'hw-lone-'));
-    copyFileSync(bundle('pre-tool-use'), join(lone, 'guard.js'));
+    for (const f of readdirSync(join(ROOT, 'dist', 'hooks'))) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(lone, f));
     const f = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
-    const r = spawnSync('node', [join(lone, 'guard.js')], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-lone-home-'))), encoding: 'utf8' });
+    const r = spawnSync('node', [join(lone, 'pre-tool-use.js')], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-lone-home-'))), encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('a guard hook whose code file is missing blocks with one line, no stack trace; a missing chunk fails by policy', () => {
+    const half = mkdtempSync(join(tmpdir(), 'hw-half-'));
+    copyFileSync(bundle('pre-tool-use'), join(half, 'pre-tool-use.js'));
+    const rm = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
+    const env = hookEnv(mkdtempSync(join(tmpdir(), 'hw-half-home-')));
+    const r = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: rm.stdin, env, encoding: 'utf8' });
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: '' });
+    expect(r.stderr).toMatch(/^hookwarden: cannot read .*pre-tool-use\.code\.js \(ENOENT\); reinstall hookwarden\n$/);
+    // The code is there but the interpreter chunk is not: a python one-liner cannot be judged, so it is asked about.
+    copyFileSync(join(ROOT, 'dist', 'hooks', 'pre-tool-use.code.js'), join(half, 'pre-tool-use.code.js'));
+    const py = fixtures.find((x) => x.name === 'pre-bash-python-rmtree-home')!;
+    const p = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: py.stdin, env, encoding: 'utf8' });
+    expect(p.status).toBe(0);
+    const out = JSON.parse(p.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('ask');
+    expect(out.permissionDecisionReason).toMatch(/\[engine\/unparseable-command\] — matched: internal error: Cannot find module '.*chunk-interpreters\.js'\. Rules/);
   });
 
   it('hookwarden eval agrees with the hook processes on every fixture', () => {

@@ -1,5 +1,5 @@
 // Child process for test/audit/parallel.test.ts: waits until a shared start time, then appends
-// `count` audit events of varied sizes (some ~20 KB, above sonic-boom's 16 KB maxWrite) to one home.
+// `count` audit events of varied sizes (some ~20 KB, above the 16 KB a buffered writer might split at) to one home.
 // Usage (after bundling): node writer.cjs <home> <childIndex> <count> <startAtMs> <dateIso>
 
 import { spawn } from 'node:child_process';

@@ -10,7 +10,7 @@ import { type FinalDecision } from '../../lib/engine/types.js';
 import { LEVELS } from '../../lib/vocab/levels.js';
 import { runHook } from '../../lib/hook/run-hook.js';
 import { renderDecision } from '../../lib/protocol/claude-code/render.js';
-import { SCHEMAS } from '../../lib/protocol/claude-code/schema.js';
+import { SUPPORTED_EVENTS } from '../../lib/protocol/claude-code/schema.js';
 import { hookEnv, loadFixtures } from '../helpers/fixtures.js';
 import { FIXED_NOW, ROOT } from '../helpers/registry.js';
 import { ALL_ROUTERS } from '../../lib/hook/routers.js';
@@ -47,7 +47,7 @@ describe('output contract against the SDK types', () => {
       const r = await runHook(f.hook, f.stdin, rt);
       if (r.stdout) outputs.push({ event: f.hook, json: r.stdout });
     }
-    for (const event of Object.keys(SCHEMAS) as Array<keyof typeof SCHEMAS>) {
+    for (const event of SUPPORTED_EVENTS) {
       for (const level of LEVELS) {
         for (const extra of [{}, { injections: [] }, { updatedInput: { command: 'tail -n 200 x' } }]) {
           const r = renderDecision(event, decision(level, extra));
@@ -68,7 +68,7 @@ describe('output contract against the SDK types', () => {
     // Literal JSON (not `as const`) widens strings; check the discriminants by value too.
     for (const o of outputs) {
       const j = JSON.parse(o.json);
-      if (j.hookSpecificOutput) expect(Object.keys(SCHEMAS)).toContain(j.hookSpecificOutput.hookEventName);
+      if (j.hookSpecificOutput) expect(SUPPORTED_EVENTS).toContain(j.hookSpecificOutput.hookEventName);
       expect(j).not.toHaveProperty('continue');
       expect(j).not.toHaveProperty('additionalContext');
       if (j.decision !== undefined) expect(j.decision).toBe('block');

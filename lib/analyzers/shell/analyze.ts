@@ -1,5 +1,6 @@
 // analyzeShell: a command line → segments, facts and an optional parseError. Never throws.
 
+import { oneLine } from '../../errors.js';
 import { hookwardenHomeOf, HW_VAR } from '../paths/hookwarden-home.js';
 import { hasForkBomb, FORK_BOMB } from './facts.js';
 import { scrubMarkers } from './markers.js';
@@ -100,7 +101,7 @@ export function analyzeShell(command: string, ctx: ShellContext): ShellAnalysis 
     }
     analyzeText(scrubMarkers(text), { depth: 0, via: [] }, state);
   } catch (e) {
-    fail(state, `internal error: ${e instanceof Error ? e.message.slice(0, 80) : 'unknown'}`);
+    fail(state, `internal error: ${oneLine(e, 80)}`);
   }
   const result: ShellAnalysis = { segments: state.segments, facts: [...state.facts] };
   if (state.errors.length > 0) result.parseError = state.errors[0];

@@ -3,7 +3,11 @@
 // `bash <(curl …)`, `sh -c "$(curl …)"`, `source <(wget …)`, `eval "$(curl …)"`.
 
 import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
-import { interpreterActions, interpreterCode, type InterpreterLang, interpreterLang, UNKNOWN_TARGET } from './interpreters/index.js';
+// Which program is an interpreter (argv.ts) is asked of every command; what its code does (eval.ts) only of
+// interpreter one-liners, and the hook bundles load it on first use (scripts/build-chunks.ts).
+import { interpreterCode, interpreterLang } from './interpreters/argv.js';
+import { interpreterActions } from './interpreters/eval.js';
+import { type InterpreterLang, UNKNOWN_TARGET } from './interpreters/types.js';
 import { fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';

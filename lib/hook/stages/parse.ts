@@ -2,7 +2,7 @@
 // is decoded past the limit), then JSON, then the event's schema. An event the hook does not take is no opinion.
 
 import { HookwardenError, oneLine, type ErrorCode } from '../../errors.js';
-import { SCHEMAS, type HookStdin, type SupportedEvent } from '../../protocol/claude-code/schema.js';
+import { schemaFor, type HookStdin, type SupportedEvent } from '../../protocol/claude-code/schema.js';
 import type { Adapter } from '../../protocol/adapter.js';
 import { claudeCode } from '../../protocol/claude-code/adapter.js';
 import { GUARD_HOOKS, HOOKS, hookTakes, type HookName } from '../hooks.js';
@@ -38,7 +38,7 @@ export function parse(hook: HookName, raw: Buffer | string, adapter: Adapter = c
   // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).
   if (typeof name === 'string' && !hookTakes(hook, name)) return { kind: 'not-ours' };
   const event = typeof name === 'string' ? name : HOOKS[hook];
-  const parsed = SCHEMAS[event as SupportedEvent].safeParse(json);
+  const parsed = schemaFor(event as SupportedEvent).safeParse(json);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
     return reject('E_STDIN_SCHEMA', `stdin field ${i?.path.map(String).join('.') || '(root)'}: ${i?.message ?? 'invalid'}`, event);

@@ -1,0 +1,121 @@
+// Cold chunks: code a hook call rarely runs, kept out of the hook bundles and loaded on first use.
+//
+// esbuild splits code only for ESM output, and the hooks are CommonJS (node's ESM loader costs 5-10 ms per start).
+// So the split is done here: each chunk is its own bundle (dist/hooks/chunk-<name>.js, a compile-cache loader like
+// the hooks'), and inside a hook bundle every import of a chunk's entry module resolves to a small stub whose
+// exports are getters: the first read of any export requires the chunk, synchronously, with the hook file's own
+// `require`. The sources are unchanged (tests and the CLI import the modules directly); only the hook bundles are
+// split. What a call costs is in docs/performance.md; which code a call runs was measured with V8 coverage.
+//
+// A chunk carries its own copy of the small modules it shares with the hook (vocabulary, fs helpers). That is only
+// safe for stateless modules, and `instanceof` across the copies would fail: the chunks below hold pure functions
+// whose callers use their results as data.
+
+import { build, type Plugin } from 'esbuild';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Chunk {
+  name: string;
+  /** The modules whose imports become stubs: a source path under the project, or a package name. */
+  entries: string[];
+  why: string;
+}
+
+export const CHUNKS: Chunk[] = [
+  {
+    name: 'registry-compile',
+    entries: ['lib/registry/load.ts', 'lib/registry/compile.ts'],
+    why: 'zod schemas, picomatch and the glob compiler: only when an edited registry is not in the compile cache',
+  },
+  { name: 'picomatch', entries: ['picomatch'], why: 'session.verifyIgnore globs, only at a Stop that has changed files to sort' },
+  {
+    name: 'interpreters',
+    entries: ['lib/analyzers/shell/interpreters/eval.ts'],
+    why: 'the python/node/ruby/perl/php code readers, only for a command that runs inline interpreter code',
+  },
+  { name: 'memory-tool', entries: ['lib/engine/memory-tool.ts'], why: 'memory proposals, only for a memory tool or a write to a memory file' },
+];
+
+const absolute = (entry: string): string => (entry.includes('/') ? join(root, entry) : entry);
+
+/** Every export name of a module, as esbuild sees them. */
+async function exportNames(entry: string): Promise<string[]> {
+  const r = await build({
+    stdin: { contents: `export * from ${JSON.stringify(absolute(entry))};`, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outfile: join(root, 'dist', 'exports-probe.js'),
+    logLevel: 'silent',
+    external: ['./secretlint-entry.js'],
+  });
+  return Object.values(r.metafile.outputs)[0]?.exports ?? [];
+}
+
+export interface ChunkPlan {
+  chunk: Chunk;
+  /** Resolved path (or package name) of each entry → its export names. */
+  exports: Map<string, string[]>;
+}
+
+export async function planChunks(): Promise<ChunkPlan[]> {
+  return Promise.all(
+    CHUNKS.map(async (chunk) => {
+      const exports = new Map<string, string[]>();
+      for (const e of chunk.entries) exports.set(absolute(e), await exportNames(e));
+      const seen = new Set<string>();
+      for (const names of exports.values()) {
+        for (const n of names) {
+          if (seen.has(n)) throw new Error(`chunk ${chunk.name}: two entries export ${n}`);
+          seen.add(n);
+        }
+      }
+      return { chunk, exports };
+    }),
+  );
+}
+
+/** The chunk's own entry: all its entry modules' exports, re-exported. */
+export function chunkEntry(plan: ChunkPlan): { contents: string; resolveDir: string; loader: 'ts' } {
+  const lines = [...plan.exports.keys()].map((e) => (e.includes('/') ? `export * from ${JSON.stringify(e)};` : `export { default } from ${JSON.stringify(e)};`));
+  return { contents: lines.join('\n'), resolveDir: root, loader: 'ts' };
+}
+
+function stubSource(plan: ChunkPlan, entry: string): string {
+  const file = `chunk-${plan.chunk.name}.js`;
+  const names = plan.exports.get(entry) ?? [];
+  const load = `var m;function load(){return m||(m=require(require("node:path").join(__dirname,${JSON.stringify(file)})));}`;
+  if (!entry.includes('/')) {
+    // A CommonJS package (picomatch): the default export is the package's module.exports.
+    return `${load}module.exports=new Proxy(function(){},{get:function(_,k){return load().default[k];},apply:function(_,t,a){return load().default.apply(t,a);}});`;
+  }
+  const getters = names.map((n) => `${JSON.stringify(n)}:{enumerable:true,get:function(){return load()[${JSON.stringify(n)}];}}`);
+  return `${load}Object.defineProperty(exports,"__esModule",{value:true});Object.defineProperties(exports,{${getters.join(',')}});`;
+}
+
+/** Inside a hook bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). */
+export function chunkStubs(plans: ChunkPlan[]): Plugin {
+  const byEntry = new Map<string, ChunkPlan>();
+  for (const p of plans) for (const e of p.exports.keys()) byEntry.set(e, p);
+  return {
+    name: 'cold-chunks',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (a) => {
+        if (a.namespace === 'hw-chunk' || a.kind === 'entry-point') return undefined;
+        let key: string | undefined;
+        if (byEntry.has(a.path)) key = a.path;
+        else if (a.path.startsWith('.')) {
+          const abs = resolve(a.resolveDir, a.path).replace(/\.js$/, '.ts');
+          if (byEntry.has(abs)) key = abs;
+        }
+        return key ? { path: key, namespace: 'hw-chunk' } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'hw-chunk' }, (a) => ({ contents: stubSource(byEntry.get(a.path)!, a.path), loader: 'js' }));
+    },
+  };
+}
