@@ -1,6 +1,6 @@
 // One orchestrator call per decision, with a hard timeout. Never throws.
 
-import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
+import type { KeterAnswer, KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
 import { keterToLevel } from '../vocab/levels.js';
 import { oneLine } from '../errors.js';
 import { isMalformedAnswerError, type Orchestrator } from './types.js';
@@ -42,6 +42,7 @@ export async function consultKeter(
     /* keep default */
   }
   const elapsed = (): number => Math.max(0, safeNow(opts.now) - start);
+  if (orch.answerNow) return answeredNow(orch, req, source, elapsed);
 
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,4 +84,15 @@ export async function consultKeter(
   const answer = parseKeterAnswer(outcome.value);
   if (!answer) return { available: false, source, unavailableReason: 'malformed', latencyMs };
   return { available: true, source, answer, level: keterToLevel(answer.intervention.level), latencyMs };
+}
+
+/** An in-process orchestrator (types.ts: answerNow): the same result as its `consult` through the path above. */
+function answeredNow(orch: Orchestrator, req: KeterRequest, source: string, elapsed: () => number): OrchestrationResult {
+  let answer: KeterAnswer;
+  try {
+    answer = (orch.answerNow as (r: KeterRequest) => KeterAnswer)(req);
+  } catch (err) {
+    return { available: false, source, unavailableReason: isMalformedAnswerError(err) ? 'malformed' : `error: ${oneLine(err)}`, latencyMs: elapsed() };
+  }
+  return { available: true, source, answer, level: keterToLevel(answer.intervention.level), latencyMs: elapsed() };
 }

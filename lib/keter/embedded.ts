@@ -73,6 +73,7 @@ export function embeddedAnswer(cfg: KeterConfig, req: KeterRequest): KeterAnswer
 export function createEmbeddedKeter(cfg: KeterConfig): Orchestrator {
   return {
     name: 'keter:embedded',
+    answerNow: (req: KeterRequest): KeterAnswer => embeddedAnswer(cfg, req),
     consult(req: KeterRequest, _signal: AbortSignal): Promise<unknown> {
       try {
         return Promise.resolve(embeddedAnswer(cfg, req));

@@ -1,6 +1,6 @@
 // The orchestrator contract: one call per decision, raw answer out. Validation happens once, in consult.ts.
 
-import type { KeterRequest } from '../vocab/orchestrator.js';
+import type { KeterAnswer, KeterRequest } from '../vocab/orchestrator.js';
 
 export interface Orchestrator {
   /** Recorded as OrchestrationResult.source, e.g. "keter:embedded" or "keter:http". */
@@ -10,6 +10,12 @@ export interface Orchestrator {
    * Must stop work and settle (reject) when `signal` aborts.
    */
   consult(req: KeterRequest, signal: AbortSignal): Promise<unknown>;
+  /**
+   * An in-process orchestrator's answer, synchronously and already typed (the embedded KETER). consultKeter then
+   * needs no timer, abort signal or validation: they guard against a remote or slow answer, and cost every hook
+   * call ~1-2 ms of start-up. Throws as `consult` rejects.
+   */
+  answerNow?(req: KeterRequest): KeterAnswer;
 }
 
 /** Code carried by errors meaning "the orchestrator answered, but not with a KETER answer" (e.g. bad JSON). */

@@ -35,6 +35,7 @@ export function compileTextRegex(text: string): RegexSource {
 
 export function compileShellCommand(spec: ShellCommandSpec): CompiledShellCommandSpec {
   const out: CompiledShellCommandSpec = { program: compileProgramNames(spec.program) };
+  if (!spec.program.some((n) => n.includes('*'))) out.programNames = [...new Set(spec.program)];
   if (spec.subcommand) out.subcommand = spec.subcommand.map((alts) => [...alts]);
   if (spec.flags) {
     const flags: NonNullable<CompiledShellCommandSpec['flags']> = {};

@@ -44,6 +44,9 @@ export type ShellMatchSpec =
 
 export interface CompiledShellCommandSpec {
   program: RegexSource;
+  /** The program names when none has a wildcard: `program` then matches exactly these, and the matcher compares
+   * strings instead of compiling ~100 regular expressions per hook call. Absent in older compile caches. */
+  programNames?: string[];
   subcommand?: string[][];
   flags?: { all?: string[][]; any?: string[]; none?: string[] };
   operands?: { any?: RegexSource[]; none?: RegexSource[] };

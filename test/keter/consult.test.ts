@@ -3,6 +3,8 @@ import type { KeterRequest } from '../../lib/vocab/orchestrator.js';
 import { consultKeter } from '../../lib/keter/consult.js';
 import { MalformedAnswerError, type Orchestrator } from '../../lib/keter/types.js';
 import { parseKeterAnswer } from '../../lib/keter/validate.js';
+import { createEmbeddedKeter } from '../../lib/keter/embedded.js';
+import { DEFAULT_CONFIG } from '../../lib/config/defaults.js';
 
 const EXPECTED_LEVEL = { silent: 'silent', allow: 'allow', notify: 'warn', warn: 'warn', ask: 'ask', block: 'block' } as const;
 
@@ -170,6 +172,34 @@ describe('consultKeter', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await p).toMatchObject({ unavailableReason: 'timeout', latencyMs: 300 });
+  });
+});
+
+describe('an in-process orchestrator (answerNow)', () => {
+  // The embedded KETER answers synchronously; the result must be the one its async consult would give.
+  const clock = () => {
+    let t = 1000;
+    return { timeoutMs: 1000, now: () => (t += 3) };
+  };
+  const asyncOnly = (o: Orchestrator): Orchestrator => ({ name: o.name, consult: (r, s) => o.consult(r, s) });
+
+  it('gives the same result as the async path, for every risk and for an answer it cannot give', async () => {
+    const reqs: KeterRequest[] = [
+      REQ,
+      { eventType: 'user_prompt', domain: 'prompt', content: 'hello', local: { maxSeverity: 'none', level: 'allow', patterns: [] }, context: { sessionId: 's', cwd: '/w' } },
+      { ...REQ, toolName: 'Read', local: { maxSeverity: 'critical', level: 'block', patterns: ['x'] } },
+      { ...REQ, toolName: 'mcp__unknown__tool' },
+    ];
+    const configs = [DEFAULT_CONFIG.keter, { ...DEFAULT_CONFIG.keter, matrix: {} }];
+    for (const cfg of configs) {
+      const orch = createEmbeddedKeter(cfg);
+      expect(orch.answerNow).toBeTypeOf('function');
+      for (const req of reqs) {
+        const now = await consultKeter(orch, req, clock());
+        expect(now).toEqual(await consultKeter(asyncOnly(orch), req, clock()));
+      }
+    }
+    expect((await consultKeter(createEmbeddedKeter(configs[1]!), REQ, clock())).unavailableReason).toMatch(/^error: keter\.matrix has no entry/);
   });
 });
 

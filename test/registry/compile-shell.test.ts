@@ -81,10 +81,13 @@ describe('compileShellMatch', () => {
       expect(JSON.parse(JSON.stringify(c))).toEqual(c);
     }
     const c = compileShellMatch({ command: { program: ['rm'] } });
-    expect(c).toEqual({ command: { program: { source: '^(?:rm)$', flags: '' } } });
+    expect(c).toEqual({ command: { program: { source: '^(?:rm)$', flags: '' }, programNames: ['rm'] } });
     const p = compileShellMatch({ pipe: { from: { program: ['curl'] }, to: { program: ['sh'], flags: { none: ['-c'] } } } });
     expect(p).toEqual({
-      pipe: { from: { program: { source: '^(?:curl)$', flags: '' } }, to: { program: { source: '^(?:sh)$', flags: '' }, flags: { none: ['-c'] } } },
+      pipe: {
+        from: { program: { source: '^(?:curl)$', flags: '' }, programNames: ['curl'] },
+        to: { program: { source: '^(?:sh)$', flags: '' }, programNames: ['sh'], flags: { none: ['-c'] } },
+      },
     });
     expect(compileShellMatch({ fact: 'fork-bomb' })).toEqual({ fact: 'fork-bomb' });
   });
@@ -94,5 +97,22 @@ describe('compileShellMatch', () => {
     const c = compileShellMatch(spec);
     spec.command.subcommand[0]?.push('x');
     expect('command' in c && c.command.subcommand).toEqual([['push']]);
+  });
+});
+
+describe('programNames (the string comparison that stands in for the program regex)', () => {
+  it('is set only without wildcards, and for every shipped shell spec answers exactly as the regex', async () => {
+    const fc = await import('fast-check');
+    const { shippedRegistry } = await import('../helpers/registry.js');
+    const { viewOf } = await import('../../lib/registry/select.js');
+    expect(compileShellMatch({ command: { program: ['mkfs*', 'dd'] } })).toEqual({ command: { program: compileProgramNames(['mkfs*', 'dd']) } });
+    const specs = viewOf(await shippedRegistry()).shell.flatMap((p) => ('command' in p.match ? [p.match.command] : 'pipe' in p.match ? [p.match.pipe.from, p.match.pipe.to] : []));
+    const named = specs.filter((s) => s.programNames);
+    expect(named.length).toBeGreaterThan(50);
+    const every = [...new Set(specs.flatMap((s) => s.programNames ?? []))];
+    // The names themselves, near misses, and arbitrary strings.
+    const probes = [...every, ...every.map((n) => `${n}\n`), ...every.map((n) => `x${n}`), ...every.map((n) => n.toUpperCase()), '', '.', '*'];
+    for (const s of named) for (const p of probes) expect(s.programNames!.includes(p), `${s.program.source} ${JSON.stringify(p)}`).toBe(rx(s.program).test(p));
+    fc.assert(fc.property(fc.string(), fc.constantFrom(...named), (p, s) => s.programNames!.includes(p) === rx(s.program).test(p)));
   });
 });

@@ -63,7 +63,7 @@ function matchText(seg: Segment): string {
 
 /** Does one segment satisfy a command spec? */
 export function matchCommand(spec: CompiledShellCommandSpec, seg: Segment, ctx: ShellContext, cache?: ArgsCache): boolean {
-  if (!re(spec.program).test(seg.program)) return false;
+  if (spec.programNames ? !spec.programNames.includes(seg.program) : !re(spec.program).test(seg.program)) return false;
   const { flags, positionals, normalised: allNormalised } = parsed(seg, ctx, cache);
   let skip = 0;
   if (spec.subcommand) {
