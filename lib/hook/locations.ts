@@ -21,9 +21,12 @@ export interface Locations {
 export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.HOOKWARDEN_PATTERNS_DIR) return resolve(env.HOOKWARDEN_PATTERNS_DIR);
   const rel = typeof __HW_PATTERNS_REL__ === 'string' ? __HW_PATTERNS_REL__ : '../../patterns';
-  return resolve(dirname(fileURLToPath(import.meta.url)), rel);
+  return resolve(dirname(bundleFile()), rel);
 }
 
+/** In a bundle, the build's banner names the bundle file (scripts/build.ts); from source, this module's file. */
+declare const __hwMeta: { file: string } | undefined;
+const bundleFile = (): string => (typeof __hwMeta === 'object' ? __hwMeta.file : fileURLToPath(import.meta.url));
 
 /** The config and pattern-override files of a home and project, user first (later ones win). */
 export function configSources(hookwardenHome: string, projectDir: string): Pick<Locations, 'configFiles' | 'overrideFiles'> {

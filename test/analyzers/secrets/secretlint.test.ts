@@ -259,8 +259,8 @@ describe.skipIf(!HAVE_DIST)('built bundle dist/hooks/secretlint.cjs (skipped whe
       minify: true,
       write: false,
       logLevel: 'error',
-      banner: { js: "const __hwImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
-      define: { 'import.meta.url': '__hwImportMetaUrl', __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
+      banner: { js: "const __hwMeta={get url(){return require('node:url').pathToFileURL(__filename).href;}};" },
+      define: { 'import.meta.url': '__hwMeta.url', __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
       plugins: [{ name: 'stays-out', setup: (b) => b.onResolve({ filter: /(^|[\\/])secretlint-entry(\.[jt]s)?$/ }, (a) => ({ path: a.path, external: true })) }],
     });
     const code = result.outputFiles[0]!.text;
