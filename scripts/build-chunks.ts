@@ -37,6 +37,11 @@ export const CHUNKS: Chunk[] = [
     why: 'the python/node/ruby/perl/php code readers, only for a command that runs inline interpreter code',
   },
   { name: 'memory-tool', entries: ['lib/engine/memory-tool.ts'], why: 'memory proposals, only for a memory tool or a write to a memory file' },
+  // zod: the stdin is checked by hand (stdin-check.ts) and the embedded KETER answers in-process, so zod is
+  // loaded only to word a refused stdin, to check a config file, or to validate a remote KETER answer.
+  { name: 'stdin-schema', entries: ['lib/protocol/claude-code/schema.ts'], why: 'the words of a refused stdin' },
+  { name: 'config-schema', entries: ['lib/config/schema.ts'], why: 'only when a config file is there to check' },
+  { name: 'keter-validate', entries: ['lib/keter/validate.ts'], why: 'only for an http KETER answer' },
 ];
 
 const absolute = (entry: string): string => (entry.includes('/') ? join(root, entry) : entry);

@@ -1,10 +1,12 @@
 // Stage 1, parse: stdin bytes → one of this hook's events, or the reason it cannot be judged. Size first (nothing
-// is decoded past the limit), then JSON, then the event's schema. An event the hook does not take is no opinion.
+// is decoded past the limit), then JSON, then the event's schema (stdin-check.ts; zod words a refusal). An event
+// the hook does not take is no opinion.
 
 import { HookwardenError, oneLine, type ErrorCode } from '../../errors.js';
 import { schemaFor, type HookStdin, type SupportedEvent } from '../../protocol/claude-code/schema.js';
 import type { Adapter } from '../../protocol/adapter.js';
 import { claudeCode } from '../../protocol/claude-code/adapter.js';
+import { checkStdin } from '../../protocol/claude-code/stdin-check.js';
 import { GUARD_HOOKS, HOOKS, hookTakes, type HookName } from '../hooks.js';
 
 export const MAX_GUARD_BYTES = 4 * 1024 * 1024;
@@ -38,6 +40,9 @@ export function parse(hook: HookName, raw: Buffer | string, adapter: Adapter = c
   // A hook wired to another event has no opinion on it (unknown events are a no-op, per the protocol).
   if (typeof name === 'string' && !hookTakes(hook, name)) return { kind: 'not-ours' };
   const event = typeof name === 'string' ? name : HOOKS[hook];
+  // The hand-written check accepts what the schema accepts; zod (a chunk in the hook bundles) words a refusal.
+  const checked = checkStdin(event as SupportedEvent, json);
+  if (checked) return { kind: 'input', input: checked as HookStdin };
   const parsed = schemaFor(event as SupportedEvent).safeParse(json);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
