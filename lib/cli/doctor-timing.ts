@@ -105,7 +105,10 @@ type DaemonCost = { p50: number } | { problem: string; down: boolean };
 /** The daemon's round trip for the same call: one warm-up, then REQUESTS on one kept-alive connection. */
 async function timeDaemon(url: string, token: string, loc: Locations): Promise<DaemonCost> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const body = guardInput(tmpdir(), loc.projectDir);
+  // A transcript that does not exist, in a private folder of ours: the daemon finds the project from cwd, as for
+  // the command hook, and has nothing another user planted to read.
+  const scratch = mkdtempSync(join(tmpdir(), 'hookwarden-doctor-'));
+  const body = guardInput(scratch, loc.projectDir);
   const post = (): Promise<{ ms: number; status: number; text: string } | { error: string }> =>
     new Promise((resolve) => {
       const t0 = process.hrtime.bigint();
@@ -131,6 +134,7 @@ async function timeDaemon(url: string, token: string, loc: Locations): Promise<D
     return { p50: median(times) };
   } finally {
     agent.destroy();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
