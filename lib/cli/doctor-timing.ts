@@ -40,6 +40,8 @@ const median = (xs: number[]): number => {
 
 /** null when `url` answers 200, else why not (one line). */
 export function healthz(url: string, timeoutMs: number): Promise<string | null> {
+  // A URL written by hand that node cannot call is an answer too, not a crash of doctor.
+  if (!URL.canParse(url) || new URL(url).protocol !== 'http:') return Promise.resolve(`${url} is not an http:// URL`);
   return new Promise((resolve) => {
     const req = request(url, { method: 'GET', timeout: timeoutMs }, (res) => {
       res.resume();
@@ -100,10 +102,13 @@ function timeCommand(io: CliIO, loc: Locations, bundle: string): CommandCost {
   }
 }
 
-type DaemonCost = { p50: number } | { problem: string; down: boolean };
+type DaemonCost = { p50: number } | { problem: string; why: 'down' | 'token' | 'other' };
 
 /** The daemon's round trip for the same call: one warm-up, then REQUESTS on one kept-alive connection. */
 async function timeDaemon(url: string, token: string, loc: Locations): Promise<DaemonCost> {
+  // An entry written by hand may hold anything after its scheme: node's request would throw on it.
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (target?.protocol !== 'http:') return { problem: 'is not an http:// URL doctor can call', why: 'other' };
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   // A transcript that does not exist, in a private folder of ours: the daemon finds the project from cwd, as for
   // the command hook, and has nothing another user planted to read.
@@ -113,7 +118,7 @@ async function timeDaemon(url: string, token: string, loc: Locations): Promise<D
     new Promise((resolve) => {
       const t0 = process.hrtime.bigint();
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
-      const req = request(url, { method: 'POST', agent, headers, timeout: 5000 }, (res) => {
+      const req = request(target, { method: 'POST', agent, headers, timeout: 5000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -126,9 +131,9 @@ async function timeDaemon(url: string, token: string, loc: Locations): Promise<D
     const times: number[] = [];
     for (let i = 0; i <= REQUESTS; i++) {
       const a = await post();
-      if ('error' in a) return { problem: `is not answering (${a.error})`, down: true };
-      if (a.status === 401) return { problem: 'refused the token (HTTP 401)', down: false };
-      if (a.status !== 200 || !a.text.includes('"deny"')) return { problem: `did not deny \`rm -rf /\` (HTTP ${a.status}: ${oneLine(a.text || '(empty)', 160)})`, down: false };
+      if ('error' in a) return { problem: `is not answering (${a.error})`, why: 'down' };
+      if (a.status === 401) return { problem: 'refused the token (HTTP 401)', why: 'token' };
+      if (a.status !== 200 || !a.text.includes('"deny"')) return { problem: `did not deny \`rm -rf /\` (HTTP ${a.status}: ${oneLine(a.text || '(empty)', 160)})`, why: 'other' };
       if (i > 0) times.push(a.ms);
     }
     return { p50: median(times) };
@@ -169,7 +174,7 @@ export async function timeInstalledMode(io: CliIO, loc: Locations, root: string,
     const d = await timeDaemon(guard.target, token.token, loc);
     const status = 'problem' in command ? 'fail' : 'problem' in d ? 'warn' : 'ok';
     if ('problem' in d) {
-      const why = d.down ? `; start it with ${serve}` : ` (token ${token.from})`;
+      const why = d.why === 'down' ? `; start it with ${serve}` : d.why === 'token' ? ` (token ${token.from})` : '';
       return { status, what, detail: `http mode: the daemon at ${base} ${d.problem}, so its cost is not measured${why}; ${cmd}` };
     }
     const note = token.fallback ? `; token ${token.from}` : '';

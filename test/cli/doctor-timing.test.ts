@@ -108,4 +108,16 @@ describe('hookwarden doctor: what the installed mode costs', () => {
     );
     expect(line(r.text(), 'daemon')).toMatch(/^FAIL /);
   }, 90_000);
+
+  it('an http entry written by hand with a URL node cannot call: a line each, not a crash of doctor', async () => {
+    const r = rig();
+    writeConfig(r.env, { token: TOKEN });
+    expect(await runCli(['install'], r.io)).toBe(0);
+    const local = join(r.env.CLAUDE_PROJECT_DIR!, '.claude', 'settings.local.json');
+    writeFileSync(local, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: 'localhost:99/hooks/pre-tool-use' }] }] } }));
+    r.clear();
+    expect(await runCli(['doctor'], r.io)).toBe(1);
+    expect(line(r.text(), 'daemon')).toMatch(/^FAIL .*localhost:99\/healthz is not an http:\/\/ URL/);
+    expect(line(r.text(), 'hook call')).toMatch(new RegExp(`^warn +hook call +http mode: the daemon at localhost:99 is not an http:// URL doctor can call, so its cost is not measured; as a command hook a call takes ${COMMAND_COST}$`));
+  });
 });
