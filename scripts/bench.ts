@@ -1,134 +1,120 @@
-// npm run bench: median wall time of each hook process on a small realistic mix of inputs, and its ratio to
-// `node -e 0` measured in the same run. NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start).
-// Then the daemon (`hookwarden serve`): p50 and p99 of the request round trip per hook, over loopback with
-// keep-alive, one request at a time, measured from this process after a warm-up, beside the command hooks.
+// npm run bench: what a hook process costs, per hook and per input (one it allows, one it denies or blocks),
+// as the median wall time and the median ratio to `node -e 0`. Each hook run is paired with a `node -e 0` run
+// just before it, in the same loop, so machine noise hits both alike; the ratio is the median of those pairs.
+// NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start). Issue 18's targets are printed beside them.
+// Then where a call's time goes (HOOKWARDEN_TIMING=1, median per step), the secretlint bundle's load alone, and
+// the daemon (`hookwarden serve`): p50 and p99 of the request round trip per hook (scripts/bench/daemon.ts).
+// BENCH_RUNS (15), BENCH_TIMING_RUNS (7), BENCH_DAEMON_RUNS (400) set the counts. It prints; it asserts nothing.
 
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchCases } from './bench/cases.js';
+import { benchDaemon } from './bench/daemon.js';
+import { median, medianTiming, parseTiming } from './bench/stats.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const fx = (name: string) => readFileSync(join(root, 'test', 'fixtures', 'claude-code', `${name}.json`), 'utf8');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const TIMING_RUNS = Number(process.env.BENCH_TIMING_RUNS ?? 7);
 const DAEMON_RUNS = Number(process.env.BENCH_DAEMON_RUNS ?? 400);
 const DAEMON_WARMUP = 50;
 
 const env: NodeJS.ProcessEnv = { ...process.env, HOOKWARDEN_HOME: mkdtempSync(join(tmpdir(), 'hw-bench-')) };
 delete env.NODE_EXTRA_CA_CERTS;
+delete env.HOOKWARDEN_TIMING;
 
-const MIX: Record<string, string[]> = {
-  'pre-tool-use': ['pre-bash-ls', 'pre-bash-git-status', 'pre-bash-rm-rf-root', 'pre-write-env', 'pre-read-source'],
-  'user-prompt': ['prompt-decision', 'prompt-perform-review'],
-  'post-tool-use': ['post-bash-ok', 'post-read-leaks-token'],
-  stop: ['stop-normal'],
-  'session-start': ['session-start-startup'],
-};
-
-function time(args: string[], input: string): number {
+function run(args: string[], input: string, extra: NodeJS.ProcessEnv = {}): { ms: number; status: number | null; stdout: string; stderr: string } {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, args, { input, env: { ...env, ...extra }, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw r.error;
-  return ms;
+  return { ms, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
+const HOOKS = benchCases(root);
+const bundle = (hook: string): string => join(root, 'dist', 'hooks', `${hook}.js`);
 
-// Interleave baseline and hook runs so machine noise hits both alike.
+/** Runs one case's hook and fails the bench when the answer is not the one the input is for. */
+function hookRun(hook: string, c: (typeof HOOKS)[number]['cases'][number], extra?: NodeJS.ProcessEnv) {
+  const r = run([bundle(hook)], c.input(), extra);
+  if (!c.expect(r.status, r.stdout)) throw new Error(`${hook} ${c.kind} (${c.label}): unexpected answer, exit ${r.status}: ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 300)}`);
+  return r;
+}
+
+// One run of each input first: it checks the answer and writes the compile cache, as a first real call does.
+for (const { hook, cases } of HOOKS) for (const c of cases) hookRun(hook, c);
+
+interface Samples {
+  wall: number[];
+  ratio: number[];
+}
+const samples = new Map<string, Samples>();
+const key = (hook: string, kind: string): string => `${hook} ${kind}`;
 const baseline: number[] = [];
-const samples = new Map<string, number[]>(Object.keys(MIX).map((h) => [h, []]));
 // The separate secretlint bundle a hook requires only for texts that may hold a secret: its load alone.
 const secretlintRequire = ['-e', `require(${JSON.stringify(join(root, 'dist', 'hooks', 'secretlint.cjs'))})`];
 const secretlintLoad: number[] = [];
 for (let i = 0; i < RUNS; i++) {
-  for (const [hook, names] of Object.entries(MIX)) {
-    for (const n of names) {
-      baseline.push(time(['-e', '0'], ''));
-      samples.get(hook)!.push(time([join(root, 'dist', 'hooks', `${hook}.js`)], fx(n)));
+  for (const { hook, cases } of HOOKS) {
+    for (const c of cases) {
+      const base = run(['-e', '0'], '').ms;
+      const ms = hookRun(hook, c).ms;
+      baseline.push(base);
+      const s = samples.get(key(hook, c.kind)) ?? { wall: [], ratio: [] };
+      s.wall.push(ms);
+      s.ratio.push(ms / base);
+      samples.set(key(hook, c.kind), s);
     }
   }
-  secretlintLoad.push(time(secretlintRequire, ''));
+  secretlintLoad.push(run(secretlintRequire, '').ms);
 }
+
 const base = median(baseline);
-const rows = [...samples].map(([hook, xs]) => ({ hook, median: median(xs), ratio: median(xs) / base }));
-process.stdout.write(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs\n\n`);
-process.stdout.write(`${'hook'.padEnd(15)} ${'inputs'.padStart(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'over node'.padStart(10)}\n`);
-for (const r of rows) {
-  process.stdout.write(
-    `${r.hook.padEnd(15)} ${String(MIX[r.hook]!.length).padStart(6)} ${r.median.toFixed(1).padStart(10)} ${r.ratio.toFixed(2).padStart(6)} ${`+${(r.median - base).toFixed(1)}`.padStart(10)}\n`,
-  );
+const out = (s: string): boolean => process.stdout.write(s);
+out(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs, each just before the hook run it is paired with\n\n`);
+out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} stdin\n`);
+const verdicts: string[] = [];
+for (const { hook, target, cases } of HOOKS) {
+  let met = true;
+  for (const c of cases) {
+    const s = samples.get(key(hook, c.kind))!;
+    const ratio = median(s.ratio);
+    met &&= target === null || ratio <= target;
+    const said = target === null ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
+    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${(target === null ? '-' : `≤${target.toFixed(2)}`).padStart(7)}  ${said.padEnd(13)} ${c.label}\n`);
+  }
+  if (target !== null) verdicts.push(`${hook} ${met ? 'met' : 'NOT met'}`);
 }
+for (const { note } of HOOKS) if (note) out(`  note: ${note}\n`);
+out(`targets (ratio = median of the hook/baseline pairs; met when every input of the hook is within): ${verdicts.join(', ')}\n`);
+
+// Where the time goes: a few more runs of each hook's allow input with HOOKWARDEN_TIMING=1, not counted above.
+out(`\nwhere a call's time goes (HOOKWARDEN_TIMING=1 on stderr, allow input, median per step of ${TIMING_RUNS} runs, ms)\n`);
+for (const { hook, cases } of HOOKS) {
+  const c = cases.find((x) => x.kind === 'allow') ?? cases[0]!;
+  const parsed = Array.from({ length: TIMING_RUNS }, () => parseTiming(hookRun(hook, c, { HOOKWARDEN_TIMING: '1' }).stderr));
+  const lines = parsed.filter((p): p is NonNullable<typeof p> => p !== null);
+  out(`${hook.padEnd(15)} ${lines.length ? medianTiming(lines) : '(no `hookwarden timing:` line on stderr)'}\n`);
+}
+
 const sl = median(secretlintLoad);
-process.stdout.write(
-  `\n${'secretlint.cjs'.padEnd(15)} ${'-'.padStart(6)} ${sl.toFixed(1).padStart(10)} ${(sl / base).toFixed(2).padStart(6)} ${`+${(sl - base).toFixed(1)}`.padStart(10)}  (require only, over ${secretlintLoad.length} runs)\n`,
+out(
+  `\n${'secretlint.cjs'.padEnd(15)} ${sl.toFixed(1)} ms, ratio ${(sl / base).toFixed(2)}, +${(sl - base).toFixed(1)} ms over node -e 0 (require only, median of ${secretlintLoad.length} runs)\n`,
 );
 
-// The daemon: same inputs, same state directory, one request at a time on one kept-alive connection.
-const token = 'bench-token-0123456789-abcdefghijklmnopqrstuvwxyz';
-writeFileSync(join(env.HOOKWARDEN_HOME!, 'config.json'), JSON.stringify({ serve: { token } }), { mode: 0o600 });
-const daemon = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'serve', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-let daemonErr = '';
-daemon.stderr.setEncoding('utf8').on('data', (d: string) => (daemonErr += d));
-process.on('exit', () => daemon.kill('SIGKILL'));
-const port = await new Promise<number>((resolve, reject) => {
-  const t = setTimeout(() => reject(new Error(`daemon did not start: ${daemonErr}`)), 15_000);
-  daemon.stderr.on('data', () => {
-    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(daemonErr);
-    if (m) {
-      clearTimeout(t);
-      resolve(Number(m[1]));
-    }
-  });
-  daemon.once('exit', (code) => reject(new Error(`daemon exited ${code}: ${daemonErr}`)));
-});
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function post(hook: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const req = request(
-      { host: '127.0.0.1', port, path: `/hooks/${hook}`, method: 'POST', agent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t0) / 1e6) : reject(new Error(`${hook}: HTTP ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
-};
-
-const daemonRows: Array<{ hook: string; p50: number; p99: number; n: number }> = [];
-for (const [hook, names] of Object.entries(MIX)) {
-  const bodies = names.map(fx);
-  for (let i = 0; i < DAEMON_WARMUP; i++) await post(hook, bodies[i % bodies.length]!);
-  const xs: number[] = [];
-  for (let i = 0; i < DAEMON_RUNS; i++) xs.push(await post(hook, bodies[i % bodies.length]!));
-  daemonRows.push({ hook, p50: pct(xs, 50), p99: pct(xs, 99), n: xs.length });
-}
-agent.destroy();
-daemon.kill('SIGTERM');
-const stopped = await new Promise<number | null>((resolve) => daemon.once('exit', resolve));
-process.stdout.write(
-  `\ndaemon (hookwarden serve, http over loopback, keep-alive, sequential; ${DAEMON_RUNS} requests per hook after ${DAEMON_WARMUP} warm-up; exit ${stopped})\n`,
+// The daemon: the same inputs, the same state directory.
+const daemon = await benchDaemon(
+  root,
+  env,
+  HOOKS.map(({ hook, cases }) => ({ hook, bodies: cases.map((c) => c.input) })),
+  { runs: DAEMON_RUNS, warmup: DAEMON_WARMUP },
 );
-process.stdout.write(`${'hook'.padEnd(15)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'command ms'.padStart(11)} ${'command/p50'.padStart(12)}\n`);
-for (const r of daemonRows) {
-  const cmd = rows.find((x) => x.hook === r.hook)!.median;
-  process.stdout.write(
-    `${r.hook.padEnd(15)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${cmd.toFixed(1).padStart(11)} ${`${(cmd / r.p50).toFixed(0)}x`.padStart(12)}\n`,
-  );
+out(`\ndaemon (hookwarden serve, http over loopback, keep-alive, sequential; ${DAEMON_RUNS} requests per hook, its inputs in turn, after ${DAEMON_WARMUP} warm-up; exit ${daemon.exit})\n`);
+out(`${'hook'.padEnd(15)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'command ms'.padStart(11)} ${'command/p50'.padStart(12)}\n`);
+for (const r of daemon.rows) {
+  const cmd = median(HOOKS.find((h) => h.hook === r.hook)!.cases.flatMap((c) => samples.get(key(r.hook, c.kind))!.wall));
+  out(`${r.hook.padEnd(15)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${cmd.toFixed(1).padStart(11)} ${`${(cmd / r.p50).toFixed(0)}x`.padStart(12)}\n`);
 }
-process.stdout.write('(session-start is measured for completeness: Claude Code runs only command hooks at SessionStart)\n');
+out('(session-start is measured for completeness: Claude Code runs only command hooks at SessionStart)\n');

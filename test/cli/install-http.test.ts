@@ -50,6 +50,9 @@ describe('install --mode http', () => {
     expect(out).toContain(`installed 6 hook entries (http) in ${file}`);
     expect(out).toContain(`export HOOKWARDEN_TOKEN="$(node "${join(ROOT, 'dist', 'cli.js')}" serve --print-token)"`);
     expect(out).toContain(`start the daemon before Claude Code: node "${join(ROOT, 'dist', 'cli.js')}" serve --port 7600`);
+    // Already the fastest route: command mode's note about the daemon is not said.
+    expect(out).not.toContain('fastest route');
+    expect(out).not.toContain('start node for every call');
     const s = read(file);
     const t = token(dir);
     expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -42,6 +42,23 @@ describe('install / uninstall', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
+  it('command mode says, in one line, that each call starts node and that the daemon is the fastest route (not for other hosts)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-install-note-'));
+    const cli = io(dir);
+    expect(await runCli(['install'], cli)).toBe(0);
+    const notes = cli.stdout.join('').split('\n').filter((l) => l.includes('fastest route'));
+    const bin = `node "${join(ROOT, 'dist', 'cli.js')}"`;
+    expect(notes).toEqual([`  command hooks start node for every call (\`${bin} doctor\` measures that on this machine); the fastest route is the daemon: run \`${bin} serve\` and install with --mode http`]);
+    // Already installed: the same note under "nothing changed".
+    const again = io(dir);
+    expect(await runCli(['install'], again)).toBe(0);
+    expect(again.stdout.join('')).toMatch(/already installed .*\n {2}command hooks start node for every call/);
+    // The daemon answers Claude Code's http hooks only: another host's install does not point to it.
+    const gemini = io(dir);
+    expect(await runCli(['install', '--agent', 'gemini'], gemini)).toBe(0);
+    expect(gemini.stdout.join('')).not.toContain('fastest route');
+  });
+
   it('routes MCP tools to the tool hooks (memory servers, MCP capabilities), and upgrades an older matcher', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-mcp-'));
     const file = join(dir, 'settings.json');

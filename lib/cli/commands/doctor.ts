@@ -1,15 +1,12 @@
 // hookwarden doctor: is this installation sound? One line per check (ok / warn / FAIL), exit 1 if any failed.
 // Checks: node version; the built bundles; Claude Code settings entries for each event install wires (present, pointing at
 // bundles that exist, not installed twice); every other host installed (doctor-hosts.ts); writable state and audit folders; config and registry valid; the
-// daemon reachable when http hooks are installed; and one real hook call, timed against `node -e 0`.
+// daemon reachable when http hooks are installed; and what the installed mode costs here: one real hook call
+// through the command hook or the daemon, timed, beside `node -e 0` (doctor-timing.ts).
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
 import { ensurePrivateDir, homeProblem } from '../../fs/private-dir.js';
-import { readRegularFile } from '../../fs/read.js';
 import { createExclusive } from '../../fs/write.js';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
 import { locate, type Locations } from '../../hook/locations.js';
@@ -25,6 +22,7 @@ import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
 import { printable } from '../../terminal-text.js';
 import { checkHost, checkOpenCode, hostSpecs, type Check } from '../doctor-hosts.js';
+import { healthz, timeInstalledMode, type InstalledGuard } from '../doctor-timing.js';
 
 
 const MIN_NODE_MAJOR = 20;
@@ -38,6 +36,8 @@ interface Entry {
   /** The bundle path (command) or URL (http). */
   target: string;
   file: string;
+  /** An http entry's Authorization header, as written. */
+  authorization?: string;
 }
 
 /** The settings files Claude Code reads for this project, in its order (user, project, local). */
@@ -65,7 +65,9 @@ function entriesIn(file: string): Entry[] | string {
         } else if (h?.type === 'http' && typeof h.url === 'string') {
           const m = /\/hooks\/([a-z-]+)$/.exec(h.url);
           const hook = m?.[1] as HookName | undefined;
-          if (hook && HOOK_NAMES.includes(hook)) out.push({ event, hook, kind: 'http', target: h.url, file });
+          const headers: Record<string, unknown> = h.headers && typeof h.headers === 'object' ? (h.headers as Record<string, unknown>) : {};
+          const auth = Object.entries(headers).find(([k, v]) => k.toLowerCase() === 'authorization' && typeof v === 'string')?.[1] as string | undefined;
+          if (hook && HOOK_NAMES.includes(hook)) out.push({ event, hook, kind: 'http', target: h.url, file, ...(auth !== undefined ? { authorization: auth } : {}) });
         }
       }
     }
@@ -123,18 +125,6 @@ function writable(dir: string, what: string, home: string): Check {
   }
 }
 
-function healthz(url: string, timeoutMs: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const req = request(url, { method: 'GET', timeout: timeoutMs }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200 ? null : `answered HTTP ${res.statusCode}`);
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', (err) => resolve(oneLine(err)));
-    req.end();
-  });
-}
-
 async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
   const http = entries.find((e) => e.kind === 'http');
   if (!http) return undefined;
@@ -143,6 +133,14 @@ async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
   return problem
     ? { status: 'fail', what: 'daemon', detail: `http hooks are installed but ${base} is not answering (${problem}); start it with \`hookwarden serve\`` }
     : { status: 'ok', what: 'daemon', detail: `${base} answers` };
+}
+
+/** The PreToolUse entry whose cost doctor measures: an http one when there is one (the daemon is then what Claude Code
+ * waits for), else the first command one; none when Claude Code has no PreToolUse entry of ours. */
+function installedGuard(entries: Entry[]): InstalledGuard | undefined {
+  const mine = entries.filter((e) => e.event === 'PreToolUse' && e.hook === 'pre-tool-use');
+  const e = mine.find((x) => x.kind === 'http') ?? mine[0];
+  return e && { kind: e.kind, target: e.target, ...(e.authorization !== undefined ? { authorization: e.authorization } : {}) };
 }
 
 /** What the router can suggest here (lib/catalogue), read afresh; malformed agent, skill or command files warn. */
@@ -156,46 +154,6 @@ function routerCatalogue(loc: Locations, routes: readonly Route[]): Check {
   const first = malformed.slice(0, 3).map((s) => printable(`${s.path} (${s.reason.replace(/^malformed: /, '')})`));
   const more = malformed.length > 3 ? ` and ${malformed.length - 3} more` : '';
   return { status: 'warn', what: 'router catalogue', detail: `${malformed.length} malformed: ${first.join('; ')}${more}; \`hookwarden routes\` lists them (${counts})` };
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
-
-/** One real PreToolUse call through the built bundle (in a scratch HOOKWARDEN_HOME with the user's config), timed. */
-function timeHookCall(io: CliIO, loc: Locations, root: string): Check {
-  const bundle = join(root, 'dist', 'hooks', 'pre-tool-use.js');
-  if (!existsSync(bundle)) return { status: 'fail', what: 'hook call', detail: `${bundle} does not exist (run \`npm run build\`)` };
-  const scratch = mkdtempSync(join(tmpdir(), 'hookwarden-doctor-'));
-  try {
-    const config = join(loc.hookwardenHome, 'config.json');
-    const cfg = readRegularFile(config, { maxBytes: 1024 * 1024 });
-    if (cfg.status === 'ok') createExclusive(join(scratch, 'config.json'), cfg.bytes);
-    const env: NodeJS.ProcessEnv = { ...io.env, HOOKWARDEN_HOME: scratch };
-    delete env.NODE_EXTRA_CA_CERTS;
-    const input = JSON.stringify({
-      session_id: 'hookwarden-doctor',
-      transcript_path: join(scratch, 'transcript.jsonl'),
-      cwd: loc.projectDir,
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'rm -rf /' },
-      tool_use_id: 'toolu_doctor',
-    });
-    const run = (args: string[], stdin: string) => {
-      const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, args, { input: stdin, env, encoding: 'utf8', timeout: 10_000 });
-      return { ms: Number(process.hrtime.bigint() - t0) / 1e6, r };
-    };
-    // The first call writes the compile cache; the next three are what Claude Code's calls cost.
-    const first = run([bundle], input);
-    if (first.r.status !== 2 || !first.r.stdout.includes('"deny"')) {
-      return { status: 'fail', what: 'hook call', detail: `\`rm -rf /\` was not denied (exit ${first.r.status}): ${oneLine(first.r.stderr || first.r.stdout || first.r.error)}` };
-    }
-    const hook = median([1, 2, 3].map(() => run([bundle], input).ms));
-    const node = median([1, 2, 3].map(() => run(['-e', '0'], '').ms));
-    return { status: 'ok', what: 'hook call', detail: `\`rm -rf /\` denied in ${hook.toFixed(0)} ms (node -e 0: ${node.toFixed(0)} ms, ×${(hook / node).toFixed(2)})` };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
 }
 
 async function run(args: string[], io: CliIO): Promise<number> {
@@ -242,7 +200,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   checks.push(routerCatalogue(loc, routes));
   const daemon = await checkDaemon(settings.entries);
   if (daemon) checks.push(daemon);
-  if (!a.flags.has('no-timing')) checks.push(timeHookCall(io, loc, root));
+  if (!a.flags.has('no-timing')) checks.push(await timeInstalledMode(io, loc, root, installedGuard(settings.entries)));
   const width = Math.max(...checks.map((c) => c.what.length));
   for (const c of checks) io.out(`${c.status === 'ok' ? 'ok  ' : c.status === 'warn' ? 'warn' : 'FAIL'}  ${c.what.padEnd(width)}  ${c.detail}\n`);
   const failed = checks.filter((c) => c.status === 'fail').length;
@@ -252,11 +210,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'check the installation: settings entries, bundles, folders, config, registry, daemon, one timed hook call',
+  summary: 'check the installation: settings entries, bundles, folders, config, registry, daemon, what the installed mode costs',
   usage:
     'hookwarden doctor [--no-timing]\n' +
-    '  Reads the user, project and local Claude Code settings of the current project. The timed call runs the built\n' +
-    '  pre-tool-use bundle on `rm -rf /` in a scratch HOOKWARDEN_HOME (your audit log is not touched).\n' +
+    '  Reads the user, project and local Claude Code settings of the current project. The timed call is what the\n' +
+    '  installed PreToolUse mode costs here: the built pre-tool-use bundle run on `rm -rf /` in a scratch\n' +
+    '  HOOKWARDEN_HOME (your audit log is not touched), beside `node -e 0`; with http hooks installed, also a few\n' +
+    '  requests of that call to the daemon the entry names, with the token it sends (the daemon audits them, session\n' +
+    '  hookwarden-doctor). In command mode a daemon already running on serve.port is timed too, for comparison.\n' +
     '  Every other agent host whose config holds hookwarden\'s commands (Gemini CLI, Codex, Copilot CLI, Qwen Code,\n' +
     '  Droid, Cursor; OpenCode\'s plugin) is checked too: each event wired, the command resolvable, how the host\n' +
     '  comes to trust the hook, and (without --no-timing) one real call through the installed command line, with the\n' +

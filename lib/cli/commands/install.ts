@@ -136,6 +136,9 @@ export const installCommand: Command = {
     const notes: string[] = [];
     let how: InstallMode = { mode: 'command' };
     let fileMode: number | undefined;
+    // The CLI as the hooks are run: node with an absolute path when the build is there, else the bin name.
+    const cliJs = join(root, 'dist', 'cli.js');
+    const cli = existsSync(cliJs) ? nodeCommand(cliJs) : 'hookwarden';
     if (mode === 'http') {
       const problem = missingBundle(root, ['session-start']);
       if (problem) {
@@ -159,9 +162,6 @@ export const installCommand: Command = {
       if (literal) fileMode = 0o600;
       if (stored.created) notes.push(`stored a new daemon token in ${stored.file} (mode 0600)`);
       else if (stored.written) notes.push(`updated ${stored.file} (mode 0600)`);
-      // The CLI as the hooks are run: node with an absolute path when the build is there, else the bin name.
-      const cliJs = join(root, 'dist', 'cli.js');
-      const cli = existsSync(cliJs) ? nodeCommand(cliJs) : 'hookwarden';
       if (!literal) notes.push(`the hooks send the token from $${TOKEN_ENV}; set it where Claude Code starts: export ${TOKEN_ENV}="$(${cli} serve --print-token)"`);
       notes.push(`start the daemon before Claude Code: ${cli} serve${port !== undefined ? ` --port ${port}` : ''}`);
       if (down === 'open') notes.push('while the daemon is down, Claude Code reports a hook error and the calls go ahead unjudged (--on-daemon-down closed blocks them)');
@@ -171,6 +171,10 @@ export const installCommand: Command = {
       if (problem) {
         io.err(`hookwarden install: ${problem}\n`);
         return 1;
+      }
+      // The daemon answers Claude Code's http hooks only: the other hosts have no faster route to point to.
+      if (host.name === 'claude-code') {
+        notes.push(`command hooks start node for every call (\`${cli} doctor\` measures that on this machine); the fastest route is the daemon: run \`${cli} serve\` and install with --mode http`);
       }
     }
     notes.push(...hostNotes(host.name, a.options.get('scope') === 'user' ? 'user' : 'project'));
