@@ -181,15 +181,11 @@ export async function timeInstalledMode(io: CliIO, loc: Locations, root: string,
     return { status, what, detail: `http mode: \`rm -rf /\` denied by the daemon at ${base} in ${d.p50.toFixed(1)} ms (p50 of ${REQUESTS} requests${note}); ${cmd}` };
   }
   if ('problem' in command) return { status: 'fail', what, detail: command.problem };
-  // A daemon already running for this user (serve.port, serve.token): its number beside the command hook's.
-  let daemon = '';
-  if (served.token && (await healthz(`http://127.0.0.1:${port}/healthz`, 500)) === null) {
-    const d = await timeDaemon(`http://127.0.0.1:${port}/hooks/pre-tool-use`, served.token, loc);
-    if (!('problem' in d)) daemon = `: ${d.p50.toFixed(1)} ms per call here (p50 of ${REQUESTS} requests to the daemon on port ${port})`;
-  }
+  // No number for the daemon here: in command mode nothing says the port is the user's daemon, and doctor does not
+  // send serve.token to whatever listens there (another local user may).
   return {
     status: 'ok',
     what,
-    detail: `command mode: \`rm -rf /\` denied in ${commandPart(command)}; the fastest route is the daemon (\`hookwarden install --mode http\` + \`hookwarden serve\`)${daemon}`,
+    detail: `command mode: \`rm -rf /\` denied in ${commandPart(command)}; the fastest route is the daemon (\`hookwarden install --mode http\` + \`hookwarden serve\`)`,
   };
 }

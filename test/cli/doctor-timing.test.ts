@@ -1,10 +1,10 @@
 // hookwarden doctor's timed call says what the installed mode costs: command mode through a real spawn of the built
-// bundle (with the daemon's number beside it when one is running), http mode through a real `hookwarden serve` on a
+// bundle (never a request to a port that may not be the user's daemon), http mode through a real `hookwarden serve` on a
 // free port in a temp HOOKWARDEN_HOME, and a daemon that is down as a warn naming `hookwarden serve`. Only the shape
 // of the line is checked (the mode, a number in ms, the ratio to `node -e 0`), never how fast anything is.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe('hookwarden doctor: what the installed mode costs', () => {
     );
   });
 
-  it('command mode with a daemon running on serve.port: its measured number beside the command hook', async () => {
+  it('command mode with a daemon running on serve.port: still no number, and no request carries the token there', async () => {
     const r = rig();
     writeConfig(r.env, { token: TOKEN });
     const d = await serve(r.env);
@@ -75,8 +75,12 @@ describe('hookwarden doctor: what the installed mode costs', () => {
     expect(await runCli(['install'], r.io)).toBe(0);
     await runCli(['doctor'], r.io);
     expect(line(r.text(), 'hook call')).toMatch(
-      new RegExp(`^ok +hook call +command mode: \`rm -rf /\` denied in ${COMMAND_COST}; the fastest route is the daemon \\(.*\\): \\d+\\.\\d ms per call here \\(p50 of 5 requests to the daemon on port ${d.port}\\)$`),
+      new RegExp(`^ok +hook call +command mode: \`rm -rf /\` denied in ${COMMAND_COST}; the fastest route is the daemon \\(\`hookwarden install --mode http\` \\+ \`hookwarden serve\`\\)$`),
     );
+    // The daemon audits every call it judges: it judged none of doctor's.
+    const audit = join(r.env.HOOKWARDEN_HOME!, 'audit');
+    const lines = existsSync(audit) ? readdirSync(audit).flatMap((f) => readFileSync(join(audit, f), 'utf8').split('\n')) : [];
+    expect(lines.filter((l) => l.includes('hookwarden-doctor'))).toEqual([]);
   });
 
   it('http mode: requests to the daemon the entry names, with the token install configured; down, a warn naming `hookwarden serve`', async () => {
