@@ -2,6 +2,7 @@
 // the audit log and every message hookwarden prints, so nothing it recognises is ever written out.
 
 import { toRegExp } from '../../registry/regex.js';
+import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledSecret } from '../../registry/types.js';
 
 export type SecretScope = CompiledSecret['scopes'][number];
@@ -26,6 +27,7 @@ export function findSecrets(text: string, patterns: CompiledSecret[], scope?: Se
   const out: SecretFinding[] = [];
   for (const p of patterns) {
     if (scope && !p.scopes.includes(scope)) continue;
+    if (!mightMatch(p.regex, hay)) continue;
     const re = toRegExp(p.regex, 'g');
     for (let m = re.exec(hay); m; m = re.exec(hay)) {
       if (m[0].length === 0) {

@@ -2,6 +2,7 @@
 
 import type { Match } from '../../vocab/match.js';
 import { toRegExp as re } from '../../registry/regex.js';
+import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
 import { classifyTarget, TARGET_LABELS, type TargetClass } from './targets.js';
@@ -85,7 +86,10 @@ export function matchCommand(spec: CompiledShellCommandSpec, seg: Segment, ctx: 
     if (none && normalised.some((o) => none.some((g) => re(g).test(o)))) return false;
   }
   if (spec.targets && !targetHit(spec, seg, ctx, cache)) return false;
-  if (spec.text && !re(spec.text).test(matchText(seg))) return false;
+  if (spec.text) {
+    const text = matchText(seg);
+    if (!mightMatch(spec.text, text) || !re(spec.text).test(text)) return false;
+  }
   return true;
 }
 
