@@ -8,7 +8,8 @@ import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
 import type { PatternSource } from './schema.js';
-import type { CompiledPath, CompiledPattern, CompiledRegistry, RegexSource } from './types.js';
+import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShellCommandSpec, RegexSource } from './types.js';
+import { requiredLiteral } from './regex-literal.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -122,13 +123,34 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
   }
 }
 
+/** The regexes the matchers pre-check (shell text, path globs, secrets) carry their required literal, read here
+ * once rather than in every hook call (regex-literal.ts; null: none). */
+function withLiterals(p: CompiledPattern): CompiledPattern {
+  const mark = (r: RegexSource): RegexSource => ({ ...r, literal: requiredLiteral(r.source, r.flags) ?? null });
+  const spec = (c: CompiledShellCommandSpec): CompiledShellCommandSpec => (c.text ? { ...c, text: mark(c.text) } : c);
+  switch (p.kind) {
+    case 'shell': {
+      const m = p.match;
+      if ('command' in m) return { ...p, match: { command: spec(m.command) } };
+      if ('pipe' in m) return { ...p, match: { pipe: { from: spec(m.pipe.from), to: spec(m.pipe.to) } } };
+      return p;
+    }
+    case 'path':
+      return { ...p, include: p.include.map(mark), exclude: p.exclude.map(mark) };
+    case 'secret':
+      return { ...p, regex: mark(p.regex) };
+    default:
+      return p;
+  }
+}
+
 /** `sourceHash` identifies the source texts; the registry hash covers the compiled content too. */
 export function compileRegistry(loaded: LoadedSources, sources: string[]): CompiledRegistry {
   const known = new Set(loaded.patterns.map((lp) => lp.pattern.id));
   const disabled = [...new Set(loaded.disabled.map((d) => d.id))].filter((id) => known.has(id)).sort();
   const patterns = loaded.patterns
     .filter((lp) => !disabled.includes(lp.pattern.id))
-    .map((lp) => compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? ''));
+    .map((lp) => withLiterals(compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? '')));
   const routes = loaded.routes.filter((r) => !disabled.includes(r.intent));
   const lexicon = { stopwords: loaded.lexicon?.stopwords ?? [], synonyms: loaded.lexicon?.synonyms ?? [] };
   const hash = canonicalHash({ patterns, routes, lexicon, disabled });

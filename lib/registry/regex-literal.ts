@@ -3,7 +3,9 @@
 // it cannot match, so the matcher skips the regex without compiling it: V8 compiles a pattern's regex on its first
 // run, and a hook process runs each once (the git text patterns and the secret patterns were ~3 ms of a call).
 //
-// Only the top level of the source is read: groups, classes and escapes end a run, and anything the reading is
+// Only the top level of the source is read, and the groups every match goes through (picomatch wraps each glob in
+// one): groups, classes and escapes (but an escaped punctuation character, which is that character) end a run, and
+// anything the reading is
 // unsure of (a top-level `|`, a `{` that is not a quantifier, the i, g, y or v flags) gives no literal, which only
 // means the regex is always run. test/registry/regex-literal.test.ts checks the property on generated matches.
 
@@ -99,10 +101,29 @@ export function requiredLiteral(source: string, flags: string): string | undefin
     const c = source[i] as string;
     let next: number;
     let literal = false;
-    if (c === '\\') next = skipEscape(source, i);
-    else if (c === '[') next = skipClass(source, i);
-    else if (c === '(') next = skipGroup(source, i);
-    else if (c === '|' || c === ')' || c === ']' || c === '}') return undefined;
+    if (c === '\\') {
+      next = skipEscape(source, i);
+      // An escaped punctuation character (`\/`, `\.`, `\-`) is that character.
+      const e = source[i + 1];
+      if (next === i + 2 && e !== undefined && !/[A-Za-z0-9]/.test(e)) {
+        const q = quantifier(source, next);
+        if (q === null) return undefined;
+        if (!q || q.min >= 1) run += e;
+        if (q) flush();
+        i = q ? next + q.length : next;
+        continue;
+      }
+    } else if (c === '[') next = skipClass(source, i);
+    else if (c === '(') {
+      next = skipGroup(source, i);
+      // A group every match goes through (not a lookaround, not optional) holds a required run of its own.
+      const q = next < 0 ? undefined : quantifier(source, next);
+      const open = /^\((?:\?:|\?<(?![=!])[^>]*>|(?!\?))/.exec(source.slice(i, i + 64))?.[0];
+      if (next > 0 && q !== null && (!q || q.min >= 1) && open) {
+        const inner = requiredLiteral(source.slice(i + open.length, next - 1), flags);
+        if (inner && inner.length > best.length) best = inner;
+      }
+    } else if (c === '|' || c === ')' || c === ']' || c === '}') return undefined;
     else if (c === '^' || c === '$' || c === '.') next = i + 1;
     else if (c === '*' || c === '+' || c === '?' || c === '{') return undefined; // a quantifier with no atom
     else {
@@ -123,8 +144,9 @@ export function requiredLiteral(source: string, flags: string): string | undefin
 
 const literals = new WeakMap<RegexSource, string | null>();
 
-/** requiredLiteral of a compiled-registry regex, read once per process. */
+/** requiredLiteral of a compiled-registry regex: the compiler's (compile.ts), else read once per process. */
 export function literalOf(src: RegexSource): string | undefined {
+  if (src.literal !== undefined) return src.literal ?? undefined;
   let lit = literals.get(src);
   if (lit === undefined) {
     lit = requiredLiteral(src.source, src.flags) ?? null;

@@ -22,13 +22,20 @@ describe('requiredLiteral', () => {
       ['abc{,2}', '', undefined], // not a quantifier outside u mode: not read
       ['abc|defg', '', undefined],
       ['(?:abc|xyz)', '', undefined],
+      ['^(?:(?:^|\\/)\\.ssh\\/id_rsa)$', '', '.ssh/id_rsa'], // inside the group every match goes through
+      ['(?:abcd)?xyz', '', 'xyz'], // an optional group holds nothing required
+      ['(?=abcd)xy', '', undefined], // nor does a lookahead
+      ['(?<n>abcd)', '', 'abcd'],
       ['\\u0041BCD', '', 'BCD'],
       ['\\x41BCD', '', 'BCD'],
       ['\\p{L}abc', 'u', 'abc'],
       ['abcdef', 'i', undefined],
       ['ab', '', undefined], // too short to be worth it
       ['[abc]def[^g]hij', '', 'def'],
-      ['abc\\.def', '', 'abc'],
+      ['abc\\.def', '', 'abc.def'], // an escaped punctuation character is itself
+      ['ab\\.?cdef', '', 'cdef'],
+      ['\\/etc\\/', '', '/etc/'],
+      ['abc\\sdef', '', 'abc'], // \s is a class
     ];
     for (const [source, flags, want] of cases) expect(requiredLiteral(source, flags), `${source} /${flags}`).toBe(want);
   });
@@ -37,6 +44,7 @@ describe('requiredLiteral', () => {
     const view = viewOf(await shippedRegistry());
     const sources: RegexSource[] = [
       ...view.secrets.map((p) => p.regex),
+      ...view.paths.flatMap((p) => [...p.include, ...p.exclude]),
       ...view.shell.flatMap((p) => ('command' in p.match ? [p.match.command] : 'pipe' in p.match ? [p.match.pipe.from, p.match.pipe.to] : [])).flatMap((c) => (c.text ? [c.text] : [])),
     ];
     let checked = 0;

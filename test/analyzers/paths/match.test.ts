@@ -92,3 +92,36 @@ describe('symlinks are judged by where they point (real files)', () => {
     expect(probeCaseInsensitive('/', 'darwin')).toBe(true); // no letters: the platform's default
   });
 });
+
+describe('the literal pre-check before a path pattern regex', () => {
+  // pathPatternHits skips a pattern whose globs' required literals no form of the path holds: it must answer as the
+  // regexes alone would, for every shipped pattern, on every example path of every pattern, folded and not.
+  it('answers as the regexes alone, on every example path of every shipped pattern', async () => {
+    const { pathPatternHits } = await import('../../../lib/analyzers/paths/match.js');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { PATTERNS_DIR } = await import('../../helpers/registry.js');
+    const paths = viewOf(await shippedRegistry()).paths;
+    const examples = readdirSync(PATTERNS_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => (JSON.parse(readFileSync(join(PATTERNS_DIR, f), 'utf8')).patterns ?? []) as Array<{ examples?: { match?: string[]; noMatch?: string[] } }>)
+      .flatMap((p) => [...(p.examples?.match ?? []), ...(p.examples?.noMatch ?? [])])
+      .map((e) => e.replace(/^(?:read|write|delete):/, ''));
+    expect(examples.length).toBeGreaterThan(100);
+    const joined = (rs: Array<{ source: string; flags: string }>, fold: boolean) =>
+      rs.length ? new RegExp(rs.map((r) => `(?:${r.source})`).join('|'), [...new Set(rs.map((r) => r.flags).join('') + (fold ? 'i' : ''))].join('')) : null;
+    let hits = 0;
+    for (const fold of [false, true]) {
+      for (const e of examples) {
+        const n = { ...normalisePath(e, ctx), caseInsensitive: fold };
+        for (const p of paths) {
+          const inc = joined(p.include, fold);
+          const exc = joined(p.exclude, fold);
+          const byRegex = !(p.outsideProject && !n.outsideProject) && n.forms.some((f) => inc?.test(f)) && !(exc && n.forms.some((f) => exc.test(f)));
+          if (byRegex) hits++;
+          expect(pathPatternHits(n, p), `${p.id} ${e} fold=${fold}`).toBe(byRegex);
+        }
+      }
+    }
+    expect(hits).toBeGreaterThan(50);
+  });
+});
