@@ -9,7 +9,7 @@ import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
 import type { PatternSource } from './schema.js';
 import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShellCommandSpec, RegexSource } from './types.js';
-import { requiredLiteral } from './regex-literal.js';
+import { requiredLiterals } from './regex-literal.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -123,10 +123,10 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
   }
 }
 
-/** The regexes the matchers pre-check (shell text, path globs, secrets) carry their required literal, read here
+/** The regexes the matchers pre-check (shell text, path globs, secrets, cues) carry their required literals, read here
  * once rather than in every hook call (regex-literal.ts; null: none). */
 function withLiterals(p: CompiledPattern): CompiledPattern {
-  const mark = (r: RegexSource): RegexSource => ({ ...r, literal: requiredLiteral(r.source, r.flags) ?? null });
+  const mark = (r: RegexSource): RegexSource => ({ ...r, literals: requiredLiterals(r.source, r.flags) ?? null });
   const spec = (c: CompiledShellCommandSpec): CompiledShellCommandSpec => (c.text ? { ...c, text: mark(c.text) } : c);
   switch (p.kind) {
     case 'shell': {
@@ -139,6 +139,9 @@ function withLiterals(p: CompiledPattern): CompiledPattern {
       return { ...p, include: p.include.map(mark), exclude: p.exclude.map(mark) };
     case 'secret':
       return { ...p, regex: mark(p.regex) };
+    case 'mode':
+    case 'intent':
+      return { ...p, cues: mark(p.cues) };
     default:
       return p;
   }

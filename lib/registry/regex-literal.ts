@@ -1,13 +1,16 @@
-// The longest run of plain characters every match of a regular expression must contain, when one can be read off
-// its source: `^git(?:…)*\s+checkout\s…` needs "checkout", `\bnpm_[A-Za-z0-9]{36}\b` needs "npm_". A text without
-// it cannot match, so the matcher skips the regex without compiling it: V8 compiles a pattern's regex on its first
-// run, and a hook process runs each once (the git text patterns and the secret patterns were ~3 ms of a call).
+// What every match of a regular expression must contain, when it can be read off the source: one of a few plain
+// strings. `^git(?:…)*\s+checkout\s…` needs "checkout", `\bnpm_[A-Za-z0-9]{36}\b` needs "npm_", a picomatch glob
+// `^(?:(?:^|\/)\.ssh\/id_rsa)$` needs ".ssh/id_rsa", a cue list `(?<!…)(?:without\s+making…|go\s+ahead…)` needs
+// "without" or "ahead" or …. A text holding none of them cannot match, so the matchers skip the regex without
+// compiling it: V8 compiles a regex on its first run, and a hook process runs each once (the git text patterns,
+// the secret and path patterns, the prompt cues were most of a call's route).
 //
-// Only the top level of the source is read, and the groups every match goes through (picomatch wraps each glob in
-// one): groups, classes and escapes (but an escaped punctuation character, which is that character) end a run, and
-// anything the reading is
-// unsure of (a top-level `|`, a `{` that is not a quantifier, the i, g, y or v flags) gives no literal, which only
-// means the regex is always run. test/registry/regex-literal.test.ts checks the property on generated matches.
+// Read: runs of plain characters (an escaped punctuation character is itself) at the top level and inside groups
+// every match goes through; a top-level `|` gives one literal per alternative. Anything the reading is unsure of
+// (an alternative with no literal of 3 characters, a `{` that is not a quantifier, the g, y or v flags, a
+// non-ASCII literal under i) gives nothing, which only means the regex is always run. Under i the check folds the
+// text to lower case (and ſ to s, the one other character /s/iu matches). test/registry/regex-literal.test.ts
+// checks the property on matches generated from every shipped regex.
 
 import type { RegexSource } from './types.js';
 
@@ -42,7 +45,7 @@ function skipEscape(s: string, i: number): number {
   return i + 2;
 }
 
-/** Index just past the character class opening at `i`. */
+/** Index just past the character class opening at `i`, or -1. */
 function skipClass(s: string, i: number): number {
   let j = i + 1;
   while (j < s.length) {
@@ -72,7 +75,7 @@ function skipGroup(s: string, i: number): number {
   return -1;
 }
 
-/** The quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy): its least count and length. */
+/** The quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy), null for a `{` that is not one. */
 function quantifier(s: string, i: number): { min: number; length: number } | null | undefined {
   const c = s[i];
   let min: number;
@@ -80,83 +83,128 @@ function quantifier(s: string, i: number): { min: number; length: number } | nul
   if (c === '*' || c === '?') [min, length] = [0, 1];
   else if (c === '+') [min, length] = [1, 1];
   else if (c === '{') {
-    const m = /^\{(\d+)(?:,(\d*))?\}/.exec(s.slice(i));
-    if (!m) return null; // a `{` that is not a quantifier: not read
+    const m = /^\{(\d+)(?:,(\d*))?\}/.exec(s.slice(i, i + 24));
+    if (!m) return null;
     [min, length] = [Number(m[1]), m[0].length];
   } else return undefined;
   if (s[i + length] === '?') length++;
   return { min, length };
 }
 
-export function requiredLiteral(source: string, flags: string): string | undefined {
-  if (/[giyv]/.test(flags)) return undefined;
+/** The top-level alternatives of a source, or null when it is not well formed as far as this reading goes. */
+function alternatives(s: string): string[] | null {
+  const out: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (c === '\\') i = skipEscape(s, i);
+    else if (c === '[' || c === '(') {
+      i = c === '[' ? skipClass(s, i) : skipGroup(s, i);
+      if (i < 0) return null;
+    } else if (c === '|') {
+      out.push(s.slice(start, i));
+      start = ++i;
+    } else i++;
+  }
+  out.push(s.slice(start));
+  return out;
+}
+
+/** One of these strings is in every match of `alt` (a source without a top-level `|`), or null. */
+function ofAlternative(alt: string): string[] | null {
   let best = '';
+  let group: string[] | null = null;
   let run = '';
   const flush = () => {
     if (run.length > best.length) best = run;
     run = '';
   };
   let i = 0;
-  while (i < source.length) {
-    const c = source[i] as string;
+  while (i < alt.length) {
+    const c = alt[i] as string;
     let next: number;
-    let literal = false;
+    let char: string | undefined;
     if (c === '\\') {
-      next = skipEscape(source, i);
+      next = skipEscape(alt, i);
+      const e = alt[i + 1];
       // An escaped punctuation character (`\/`, `\.`, `\-`) is that character.
-      const e = source[i + 1];
-      if (next === i + 2 && e !== undefined && !/[A-Za-z0-9]/.test(e)) {
-        const q = quantifier(source, next);
-        if (q === null) return undefined;
-        if (!q || q.min >= 1) run += e;
-        if (q) flush();
-        i = q ? next + q.length : next;
-        continue;
-      }
-    } else if (c === '[') next = skipClass(source, i);
+      if (next === i + 2 && e !== undefined && !/[A-Za-z0-9]/.test(e)) char = e;
+    } else if (c === '[') next = skipClass(alt, i);
     else if (c === '(') {
-      next = skipGroup(source, i);
-      // A group every match goes through (not a lookaround, not optional) holds a required run of its own.
-      const q = next < 0 ? undefined : quantifier(source, next);
-      const open = /^\((?:\?:|\?<(?![=!])[^>]*>|(?!\?))/.exec(source.slice(i, i + 64))?.[0];
+      next = skipGroup(alt, i);
+      // A group every match goes through (not a lookaround, not optional) holds a required set of its own.
+      const q = next < 0 ? undefined : quantifier(alt, next);
+      const open = /^\((?:\?:|\?<(?![=!])[^>]*>|(?!\?))/.exec(alt.slice(i, i + 64))?.[0];
       if (next > 0 && q !== null && (!q || q.min >= 1) && open) {
-        const inner = requiredLiteral(source.slice(i + open.length, next - 1), flags);
-        if (inner && inner.length > best.length) best = inner;
+        const inner = anyOf(alt.slice(i + open.length, next - 1));
+        if (inner && (!group || Math.min(...inner.map((x) => x.length)) > Math.min(...group.map((x) => x.length)))) group = inner;
       }
-    } else if (c === '|' || c === ')' || c === ']' || c === '}') return undefined;
+    } else if (c === '|' || c === ')' || c === ']' || c === '}' || c === '*' || c === '+' || c === '?' || c === '{') return null;
     else if (c === '^' || c === '$' || c === '.') next = i + 1;
-    else if (c === '*' || c === '+' || c === '?' || c === '{') return undefined; // a quantifier with no atom
     else {
       next = i + 1;
-      literal = true;
+      char = c;
     }
-    if (next < 0) return undefined;
-    const q = quantifier(source, next);
-    if (q === null) return undefined;
-    if (literal && (!q || q.min >= 1)) run += c;
+    if (next < 0) return null;
+    const q = quantifier(alt, next);
+    if (q === null) return null;
+    if (char !== undefined && (!q || q.min >= 1)) run += char;
     // Whatever is not a plain, unquantified character ends the run (a repeated one ends it after itself).
-    if (!literal || q) flush();
+    if (char === undefined || q) flush();
     i = q ? next + q.length : next;
   }
   flush();
-  return best.length >= MIN_LITERAL ? best : undefined;
+  // One string beats a set; a set of strings of MIN_LITERAL or more beats nothing.
+  if (best.length >= MIN_LITERAL) return [best];
+  return group;
 }
 
-const literals = new WeakMap<RegexSource, string | null>();
-
-/** requiredLiteral of a compiled-registry regex: the compiler's (compile.ts), else read once per process. */
-export function literalOf(src: RegexSource): string | undefined {
-  if (src.literal !== undefined) return src.literal ?? undefined;
-  let lit = literals.get(src);
-  if (lit === undefined) {
-    lit = requiredLiteral(src.source, src.flags) ?? null;
-    literals.set(src, lit);
+function anyOf(source: string): string[] | null {
+  const alts = alternatives(source);
+  if (!alts) return null;
+  const out: string[] = [];
+  for (const a of alts) {
+    const lits = ofAlternative(a);
+    if (!lits) return null;
+    out.push(...lits);
   }
-  return lit ?? undefined;
+  return [...new Set(out)];
 }
 
-/** False when `text` cannot match `src` (it lacks the literal every match holds); true when it might. */
-export const mightMatch = (src: RegexSource, text: string): boolean => {
-  const lit = literalOf(src);
-  return lit === undefined || text.includes(lit);
-};
+/** Strings one of which is in every match of the regex, or undefined when none can be read (see the top). */
+export function requiredLiterals(source: string, flags: string): string[] | undefined {
+  if (/[gyv]/.test(flags)) return undefined;
+  const lits = anyOf(source);
+  if (!lits?.length) return undefined;
+  if (flags.includes('i')) {
+    // Folding compares ASCII lower case: a non-ASCII literal would need Unicode case folding.
+    if (lits.some((l) => /[^\x00-\x7f]/.test(l))) return undefined;
+    return [...new Set(lits.map((l) => l.toLowerCase()))];
+  }
+  return lits;
+}
+
+const read = new WeakMap<RegexSource, string[] | null>();
+
+/** requiredLiterals of a compiled-registry regex: the compiler's (compile.ts), else read once per process. */
+export function literalsOf(src: RegexSource): string[] | undefined {
+  if (src.literals !== undefined) return src.literals ?? undefined;
+  let lits = read.get(src);
+  if (lits === undefined) {
+    lits = requiredLiterals(src.source, src.flags) ?? null;
+    read.set(src, lits);
+  }
+  return lits ?? undefined;
+}
+
+/** `text` as the literals of a regex with these flags are compared with it. */
+export const foldFor = (flags: string, text: string): string => (flags.includes('i') ? text.toLowerCase().replace(/\u017f/g, 's') : text);
+
+/** False when `text` cannot match `src` (it holds none of the literals every match holds); true when it might. */
+export function mightMatch(src: RegexSource, text: string): boolean {
+  const lits = literalsOf(src);
+  if (lits === undefined) return true;
+  const t = foldFor(src.flags, text);
+  return lits.some((l) => t.includes(l));
+}

@@ -9,9 +9,9 @@ import type { PatternAction, Severity } from '../vocab/levels.js';
 export interface RegexSource {
   source: string;
   flags: string;
-  /** What every match contains (regex-literal.ts), read at compile time for the regexes the matchers pre-check;
-   * null: nothing to pre-check with; absent: not read (an older compile cache, other kinds). */
-  literal?: string | null;
+  /** One of these is in every match (regex-literal.ts), read at compile time for the regexes the matchers
+   * pre-check; null: nothing to pre-check with; absent: not read (an older compile cache). */
+  literals?: string[] | null;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import type { Match } from '../../vocab/match.js';
 import { toRegExp } from '../../registry/regex.js';
-import { literalOf } from '../../registry/regex-literal.js';
+import { foldFor, literalsOf } from '../../registry/regex-literal.js';
 import type { CompiledPath, PathOp } from '../../registry/types.js';
 import type { NormalisedPath } from './normalise.js';
 
@@ -31,13 +31,13 @@ function regexesOf(p: CompiledPath, fold: boolean): { include: RegExp; exclude: 
 /** False when no form can match any include glob: each glob's required literal (regex-literal.ts) is absent. The
  * joined regex is then neither compiled nor run; a hook process compiled ~16 of them for one path (~8 ms). */
 function mightHit(p: CompiledPath, forms: readonly string[], fold: boolean): boolean {
-  const texts = fold ? forms.map((f) => f.toLowerCase()) : forms;
+  const texts = fold ? forms.map((f) => foldFor('i', f)) : forms;
   for (const r of p.include) {
-    const lit = literalOf(r);
-    // Folding compares ASCII lowercase: an ASCII literal matches case-insensitively only ASCII letters.
-    if (lit === undefined || (fold && (/[^\x00-\x7f]/.test(lit) || r.flags.includes('u')))) return true;
-    const want = fold ? lit.toLowerCase() : lit;
-    if (texts.some((t) => t.includes(want))) return true;
+    const lits = literalsOf(r);
+    // Folding compares ASCII lower case: an ASCII literal matches case-insensitively only ASCII letters.
+    if (lits === undefined || (fold && lits.some((l) => /[^\x00-\x7f]/.test(l)))) return true;
+    const want = fold ? lits.map((l) => l.toLowerCase()) : lits;
+    if (texts.some((t) => want.some((l) => t.includes(l)))) return true;
   }
   return false;
 }

@@ -2,6 +2,7 @@
 // same sentence negates ("don't just investigate, fix it") does not count.
 
 import { toRegExp } from '../../registry/regex.js';
+import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledMode } from '../../registry/types.js';
 
 export interface ModeCue {
@@ -20,6 +21,7 @@ const sentenceBefore = (text: string, at: number): string => text.slice(0, at).s
 export function matchModeCue(prompt: string, patterns: readonly CompiledMode[]): ModeCue | undefined {
   let best: (ModeCue & { at: number }) | undefined;
   for (const p of patterns) {
+    if (!mightMatch(p.cues, prompt)) continue;
     const re = toRegExp(p.cues, 'g');
     for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
       if (NEGATED_BEFORE.test(sentenceBefore(prompt, m.index))) continue;
