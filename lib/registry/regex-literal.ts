@@ -7,14 +7,14 @@
 //
 // Read: runs of plain characters (an escaped punctuation character is itself) at the top level and inside groups
 // every match goes through; a top-level `|` gives one literal per alternative. Anything the reading is unsure of
-// (an alternative with no literal of 3 characters, a `{` that is not a quantifier, the g, y or v flags, a
+// (an alternative with no plain character at all, a `{` that is not a quantifier, the v flag, a
 // non-ASCII literal under i) gives nothing, which only means the regex is always run. Under i the check folds the
 // text to lower case (and ſ to s, the one other character /s/iu matches). test/registry/regex-literal.test.ts
 // checks the property on matches generated from every shipped regex.
 
 import type { RegexSource } from './types.js';
 
-const MIN_LITERAL = 3;
+const MIN_LITERAL = 1;
 
 /** Index just past the escape at `i` (a backslash). */
 function skipEscape(s: string, i: number): number {
@@ -174,7 +174,8 @@ function anyOf(source: string): string[] | null {
 
 /** Strings one of which is in every match of the regex, or undefined when none can be read (see the top). */
 export function requiredLiterals(source: string, flags: string): string[] | undefined {
-  if (/[gyv]/.test(flags)) return undefined;
+  // g and y change where a match may start, not what it holds; v changes the syntax of classes.
+  if (flags.includes('v')) return undefined;
   const lits = anyOf(source);
   if (!lits?.length) return undefined;
   if (flags.includes('i')) {

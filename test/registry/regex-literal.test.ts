@@ -4,6 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { POSITIVE_PHRASES } from '../../lib/analyzers/claims/detect.js';
 import { foldFor, mightMatch, requiredLiterals } from '../../lib/registry/regex-literal.js';
 import { viewOf } from '../../lib/registry/select.js';
 import type { RegexSource } from '../../lib/registry/types.js';
@@ -21,23 +22,27 @@ describe('requiredLiterals', () => {
       ['abc{2}', '', ['abc']],
       ['abc{,2}', '', undefined], // not a quantifier outside u mode: not read
       ['abc|defg', '', ['abc', 'defg']],
-      ['abc|de', '', undefined], // an alternative without three plain characters
+      ['abc|de', '', ['abc', 'de']],
+      ['abc|d', '', ['abc', 'd']],
+      ['abc|\\d', '', undefined], // an alternative without a plain character
       ['(?:abc|xyz)', '', ['abc', 'xyz']],
       ['^(?:(?:^|\\/)\\.ssh\\/id_rsa)$', '', ['.ssh/id_rsa']], // inside the group every match goes through
       ['(?:abcd)?xyz', '', ['xyz']], // an optional group holds nothing required
-      ['(?=abcd)xy', '', undefined], // nor does a lookahead
+      ['(?=abcd)\\d', '', undefined], // nor does a lookahead
       ['(?<n>abcd)', '', ['abcd']],
       ['\\u0041BCD', '', ['BCD']],
       ['\\x41BCD', '', ['BCD']],
       ['\\p{L}abc', 'u', ['abc']],
       ['ABCdef', 'i', ['abcdef']], // compared folded
       ['caf\\u00e9|Stra\u00dfe', 'i', undefined], // a non-ASCII literal under i
-      ['ab', '', undefined],
+      ['a', '', ['a']],
+      ['\\d+', '', undefined],
       ['[abc]def[^g]hij', '', ['def']],
       ['abc\\.def', '', ['abc.def']], // an escaped punctuation character is itself
       ['ab\\.?cdef', '', ['cdef']],
       ['abc\\sdef', '', ['abc']], // \s is a class
-      ['abc', 'g', undefined],
+      ['abc', 'g', ['abc']], // g and y say where a match starts, not what it holds
+      ['abc', 'v', undefined],
     ];
     for (const [source, flags, want] of cases) expect(requiredLiterals(source, flags), `${source} /${flags}`).toEqual(want);
   });
@@ -58,6 +63,7 @@ describe('requiredLiterals', () => {
       ...view.paths.flatMap((p) => [...p.include, ...p.exclude]),
       ...view.modes.map((p) => p.cues),
       ...view.intents.map((p) => p.cues),
+      ...POSITIVE_PHRASES.map((re) => ({ source: re.source, flags: re.flags })),
       ...view.shell.flatMap((p) => ('command' in p.match ? [p.match.command] : 'pipe' in p.match ? [p.match.pipe.from, p.match.pipe.to] : [])).flatMap((c) => (c.text ? [c.text] : [])),
     ];
     let checked = 0;
@@ -67,7 +73,7 @@ describe('requiredLiterals', () => {
       if (lits === undefined) continue;
       let arb: fc.Arbitrary<string>;
       try {
-        arb = fc.stringMatching(new RegExp(src.source, src.flags.replace('i', '')));
+        arb = fc.stringMatching(new RegExp(src.source, src.flags.replace(/[igy]/g, '')));
       } catch {
         continue; // a construct fast-check cannot generate from (lookarounds): the hand-made cases cover the reading
       }
