@@ -36,7 +36,11 @@ export const CHUNKS: Chunk[] = [
     entries: ['lib/analyzers/shell/interpreters/eval.ts'],
     why: 'the python/node/ruby/perl/php code readers, only for a command that runs inline interpreter code',
   },
-  { name: 'memory-tool', entries: ['lib/engine/memory-tool.ts'], why: 'memory proposals, only for a memory tool or a write to a memory file' },
+  {
+    name: 'memory-judge',
+    entries: ['lib/analyzers/memory/proposals.ts', 'lib/engine/memory-judge.ts'],
+    why: 'reading and judging proposed facts, only once a call writes a memory file or store (the target check stays in the hook)',
+  },
   // zod: the stdin is checked by hand (stdin-check.ts) and the embedded KETER answers in-process, so zod is
   // loaded only to word a refused stdin, to check a config file, or to validate a remote KETER answer.
   { name: 'stdin-schema', entries: ['lib/protocol/claude-code/schema.ts'], why: 'the words of a refused stdin' },

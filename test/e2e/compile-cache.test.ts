@@ -80,4 +80,30 @@ describe('compile cache', () => {
     const line = lines.find((l) => l.startsWith('hookwarden timing: '))!;
     for (const step of ['node', 'code read', 'compile', 'init', 'stdin', 'parse', 'config+registry', 'route', 'audit', 'total']) expect(line).toContain(`${step} `);
   });
+
+  it('ordinary calls load no cold chunk; a call that needs one loads it on first use (scripts/build-chunks.ts)', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const chunksLoaded = (hook: string, fixture: string): string[] => {
+      const input = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', fixture.includes('.') ? fixture : `${fixture}.json`), 'utf8');
+      const r = spawnSync('node', [join(ROOT, 'dist', 'hooks', `${hook}.js`)], { input, env: { ...hookEnv(home), HOOKWARDEN_TIMING: '1' }, encoding: 'utf8', timeout: 20_000 });
+      const line = r.stderr.split('\n').find((l) => l.startsWith('hookwarden timing: ')) ?? '';
+      expect(line, `${hook} ${fixture}: ${r.stderr}`).not.toBe('');
+      return [...new Set(line.match(/chunk-[a-z-]+/g) ?? [])];
+    };
+    const ordinary: Array<[string, string]> = [
+      ['pre-tool-use', 'pre-bash-git-status'],
+      ['pre-tool-use', 'pre-bash-rm-rf-root'],
+      ['pre-tool-use', 'pre-read-source'],
+      ['pre-tool-use', 'pre-write-env'],
+      ['user-prompt', 'prompt-decision'],
+      ['post-tool-use', 'post-bash-ok'],
+      ['stop', 'stop-normal'],
+      ['session-start', 'session-start-startup'],
+    ];
+    for (const [hook, fixture] of ordinary) expect(chunksLoaded(hook, fixture), `${hook} ${fixture}`).toEqual([]);
+    expect(chunksLoaded('pre-tool-use', 'pre-bash-python-rmtree-home')).toEqual(['chunk-interpreters']);
+    expect(chunksLoaded('pre-tool-use', 'pre-mcp-memory-sensitive')).toEqual(['chunk-memory-judge']);
+    // A refused stdin: zod words the refusal.
+    expect(chunksLoaded('pre-tool-use', 'pre-missing-tool-name.txt')).toEqual(['chunk-stdin-schema']);
+  });
 });
