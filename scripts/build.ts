@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
 import { canonicalHash } from '../lib/registry/hash.js';
 import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
 import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
-import { splitByKind } from '../lib/registry/lazy-kinds.js';
+import { embeddedFileText } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
 import { chunkEntry, chunkStubs, planChunks } from './build-chunks.js';
 import { writeHookFile } from './hook-file.js';
@@ -57,11 +57,6 @@ const secretlintShims: Plugin = {
   },
 };
 
-/** A hook's embedded registry: its patterns as one JSON text per kind, parsed when first read (lazy-kinds.ts). */
-function embeddedDefines(e: EmbeddedRegistry): Record<string, string> {
-  const { registry, kinds } = splitByKind(e.registry);
-  return { __HW_EMBEDDED__: JSON.stringify(JSON.stringify({ ...e, registry })), __HW_EMBEDDED_KINDS__: JSON.stringify(kinds) };
-}
 
 /** A hook's copy of the registry: only the pattern kinds its route reads (HOOK_KINDS), same hash. */
 function subsetFor(embedded: EmbeddedRegistry, hook: HookName): EmbeddedRegistry {
@@ -107,13 +102,16 @@ async function main(): Promise<void> {
         plugins: [secretlintStaysOut, chunkStubs(chunks)],
         define: {
           ...common.define,
-          ...embeddedDefines(subsetFor(embedded, name)),
+          // The registry is a file beside the hook, parsed kind by kind (lib/registry/lazy-kinds.ts).
+          __HW_REGISTRY_FILE__: JSON.stringify(`${name}.registry.json`),
+          __HW_EMBEDDED__: 'undefined',
           __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
           __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
         },
       });
       // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
       writeHookFile(outfile, result.outputFiles[0]?.text ?? '', name, GUARD_HOOKS.has(name) ? 2 : 1);
+      writeFileSync(join(root, 'dist', 'hooks', `${name}.registry.json`), embeddedFileText(subsetFor(embedded, name)));
     }),
     // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts).
     ...chunks.map(async (plan) => {

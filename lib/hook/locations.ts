@@ -26,7 +26,7 @@ export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string
 
 /** In a bundle, the build's banner names the bundle file (scripts/build.ts); from source, this module's file. */
 declare const __hwMeta: { file: string } | undefined;
-const bundleFile = (): string => (typeof __hwMeta === 'object' ? __hwMeta.file : fileURLToPath(import.meta.url));
+export const bundleFile = (): string => (typeof __hwMeta === 'object' ? __hwMeta.file : fileURLToPath(import.meta.url));
 
 /** The config and pattern-override files of a home and project, user first (later ones win). */
 export function configSources(hookwardenHome: string, projectDir: string): Pick<Locations, 'configFiles' | 'overrideFiles'> {

@@ -4,9 +4,11 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { oneLine } from '../errors.js';
 import { AGENTS, isAgent, type AgentName } from '../protocol/adapter.js';
-import { type KindTexts, withLazyKinds } from '../registry/lazy-kinds.js';
+import { dirname, join } from 'node:path';
+import { readEmbeddedFile } from '../registry/lazy-kinds.js';
 import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
+import { bundleFile } from './locations.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import type { Routers } from './routers.js';
 import { mark, startTiming, timingLine } from './timing.js';
@@ -17,13 +19,22 @@ declare const __HW_EMBEDDED__: string | undefined;
 declare const __HW_VERSION__: string | undefined;
 
 export const ENGINE_VERSION = typeof __HW_VERSION__ === 'string' ? __HW_VERSION__ : '0.0.0-dev';
-/** A hook bundle's patterns, kind by kind (lib/registry/lazy-kinds.ts); the CLI embeds them in __HW_EMBEDDED__. */
-declare const __HW_EMBEDDED_KINDS__: KindTexts | undefined;
+/** A hook bundle's registry file beside it (lib/registry/lazy-kinds.ts); the CLI embeds it in __HW_EMBEDDED__. */
+declare const __HW_REGISTRY_FILE__: string | undefined;
+
+/** Why a hook bundle's registry file could not be read: the call then ends by the failure policy (main below). */
+let registryProblem: string | undefined;
 
 function embedded(): EmbeddedRegistry | null {
-  if (typeof __HW_EMBEDDED__ !== 'string') return null;
-  const e = JSON.parse(__HW_EMBEDDED__) as EmbeddedRegistry;
-  return typeof __HW_EMBEDDED_KINDS__ === 'object' ? { ...e, registry: withLazyKinds(e.registry, __HW_EMBEDDED_KINDS__) } : e;
+  if (typeof __HW_REGISTRY_FILE__ === 'string') {
+    const e = readEmbeddedFile(join(dirname(bundleFile()), __HW_REGISTRY_FILE__));
+    if ('problem' in e) {
+      registryProblem = e.problem;
+      return null;
+    }
+    return e;
+  }
+  return typeof __HW_EMBEDDED__ === 'string' ? (JSON.parse(__HW_EMBEDDED__) as EmbeddedRegistry) : null;
 }
 
 export const EMBEDDED: EmbeddedRegistry | null = embedded();
@@ -59,6 +70,8 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
   try {
     const host = agentArg(process.argv.slice(2));
     if ('error' in host) throw new Error(host.error);
+    // Without its registry a hook would judge with none: a half-copied install fails like a missing code file.
+    if (registryProblem) throw new Error(registryProblem);
     const stdin = readStdin();
     mark('stdin');
     const result = await runHook(hook, stdin, {

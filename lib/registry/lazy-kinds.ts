@@ -2,9 +2,13 @@
 // secret patterns; parsing the memory and convention patterns as well (and keeping them alive through the call's
 // young-generation collections) was measured at a few ms of every call (docs/performance.md).
 //
-// The build (scripts/build.ts) embeds the registry without its patterns plus one JSON text per kind and the kind
-// of each position; `patterns` and the per-kind lists of viewOf() (select.ts) parse only what is asked for.
+// The build (scripts/build.ts) writes each hook's registry beside it (`<hook>.registry.json`): a header line (the
+// registry without its patterns, the kind at each position, where each kind's text lies) and then one JSON text per
+// kind. Kept out of the hook's code, the ~150 KB of pattern text is neither read with the code nor carried in its
+// V8 code cache; `patterns` and the per-kind lists of viewOf() (select.ts) parse only what is asked for.
 
+import { readFileSync } from 'node:fs';
+import type { EmbeddedRegistry } from './resolve.js';
 import type { CompiledPattern, CompiledRegistry } from './types.js';
 
 type Kind = CompiledPattern['kind'];
@@ -60,3 +64,43 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
 
 /** The per-kind loader of a registry made by withLazyKinds, else undefined. */
 export const kindLoaderOf = (r: CompiledRegistry): ((kind: Kind) => CompiledPattern[]) | undefined => loaders.get(r);
+
+interface FileHeader {
+  embedded: EmbeddedRegistry;
+  order: Kind[];
+  /** Each kind's text as [start, end) in the text after the header line. */
+  spans: Partial<Record<Kind, [number, number]>>;
+}
+
+/** The registry file's text for an embedded registry (the build's side of readEmbeddedFile). */
+export function embeddedFileText(e: EmbeddedRegistry): string {
+  const { registry, kinds } = splitByKind(e.registry);
+  let body = '';
+  const spans: FileHeader['spans'] = {};
+  for (const [k, text] of Object.entries(kinds.texts) as Array<[Kind, string]>) {
+    spans[k] = [body.length, body.length + text.length];
+    body += text;
+  }
+  const header: FileHeader = { embedded: { ...e, registry }, order: kinds.order, spans };
+  return `${JSON.stringify(header)}\n${body}`;
+}
+
+/** The embedded registry of a hook bundle, from its file, or why it cannot be read (one line). */
+export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return { problem: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}); reinstall hookwarden` };
+  }
+  try {
+    const nl = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, nl)) as FileHeader;
+    const body = nl + 1;
+    const texts: KindTexts['texts'] = {};
+    for (const [k, [a, b]] of Object.entries(header.spans) as Array<[Kind, [number, number]]>) texts[k] = text.slice(body + a, body + b);
+    return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, { texts, order: header.order }) };
+  } catch {
+    return { problem: `${file} is not a hookwarden registry file; reinstall hookwarden` };
+  }
+}

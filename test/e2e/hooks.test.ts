@@ -2,7 +2,7 @@
 // `hookwarden eval` must agree with them byte for byte on every fixture.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('hook bundles end to end', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
-  it('a guard hook whose code file is missing blocks with one line, no stack trace; a missing chunk fails by policy', () => {
+  it('a guard hook whose code or registry file is missing blocks with one line, no stack trace; a missing chunk fails by policy', () => {
     const half = mkdtempSync(join(tmpdir(), 'hw-half-'));
     copyFileSync(bundle('pre-tool-use'), join(half, 'pre-tool-use.js'));
     const rm = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
@@ -76,8 +76,17 @@ describe('hook bundles end to end', () => {
     const r = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: rm.stdin, env, encoding: 'utf8' });
     expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: '' });
     expect(r.stderr).toMatch(/^hookwarden: cannot read .*pre-tool-use\.code\.js \(ENOENT\); reinstall hookwarden\n$/);
-    // The code is there but the interpreter chunk is not: a python one-liner cannot be judged, so it is asked about.
+    // The code is there but not its registry: judging with no patterns would let everything through, so it blocks.
     copyFileSync(join(ROOT, 'dist', 'hooks', 'pre-tool-use.code.js'), join(half, 'pre-tool-use.code.js'));
+    const git = fixtures.find((x) => x.name === 'pre-bash-git-status')!;
+    for (const broken of [null, '{"not a registry']) {
+      if (broken !== null) writeFileSync(join(half, 'pre-tool-use.registry.json'), broken);
+      const g = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: git.stdin, env, encoding: 'utf8' });
+      expect({ status: g.status, stdout: g.stdout }).toEqual({ status: 2, stdout: '' });
+      expect(g.stderr).toMatch(/^hookwarden: internal error: .*pre-tool-use\.registry\.json .*reinstall hookwarden\n$/);
+    }
+    copyFileSync(join(ROOT, 'dist', 'hooks', 'pre-tool-use.registry.json'), join(half, 'pre-tool-use.registry.json'));
+    // The interpreter chunk is missing: a python one-liner cannot be judged, so it is asked about.
     const py = fixtures.find((x) => x.name === 'pre-bash-python-rmtree-home')!;
     const p = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: py.stdin, env, encoding: 'utf8' });
     expect(p.status).toBe(0);
