@@ -172,7 +172,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
       : { status: 'fail', what: 'node', detail: `${process.version}; hookwarden needs node ${MIN_NODE_MAJOR} or newer` },
   );
   if (io.env.NODE_EXTRA_CA_CERTS) checks.push({ status: 'warn', what: 'node', detail: 'NODE_EXTRA_CA_CERTS is set: it adds about 100 ms to every hook process start' });
-  const missing = HOOK_NAMES.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).filter((f) => !existsSync(f));
+  // A hook is its loader, its code and its registry (scripts/hook-file.ts, lib/registry/lazy-kinds.ts).
+  const missing = HOOK_NAMES.flatMap((h) => ['.js', '.code.js', '.registry.json'].map((ext) => join(root, 'dist', 'hooks', `${h}${ext}`))).filter((f) => !existsSync(f));
   checks.push(missing.length ? { status: 'fail', what: 'bundles', detail: `${missing[0]} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
   // Every other host whose config holds our commands: wired, resolvable, and one real call through its command.
   const call = !a.flags.has('no-timing');
