@@ -9,6 +9,7 @@
 
 import { installCommandHooks, installHttpHooks, claudeBin, claudeVersion, runClaude, scripted, workspace, type Daemon, type Workspace } from '../test/clients/claude.js';
 import type { Turn } from '../test/clients/model-server.js';
+import { median } from './bench/stats.js';
 import { execFileSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
@@ -24,11 +25,6 @@ const SCRIPT: Turn[] = [
 ];
 const HOOK_CALLS = 11;
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 async function main(): Promise<void> {
   const bin = claudeBin();

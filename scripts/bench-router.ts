@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex } from '../lib/analyzers/routing/index.js';
 import { compileLexicon } from '../lib/analyzers/routing/tokens.js';
+import { median } from './bench/stats.js';
 import { discoverCatalogue } from '../lib/catalogue/discover.js';
 import { collectSources, compileFromSources } from '../lib/registry/resolve.js';
 
@@ -66,11 +67,6 @@ function nodeBare(): number {
   spawnSync(process.execPath, ['-e', '0'], { env });
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 run(full, hookwardenHome); // fills the V8 code cache and the catalogue and index caches
 run(none, hookwardenHome);

@@ -21,8 +21,8 @@ export interface KindTexts {
 
 const loaders = new WeakMap<CompiledRegistry, (kind: Kind) => CompiledPattern[]>();
 
-/** The build's split of a registry (its patterns by kind, in order). */
-export function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; kinds: KindTexts } {
+/** A registry's patterns by kind, in order (the file's body). */
+function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; kinds: KindTexts } {
   const byKind: Partial<Record<Kind, CompiledPattern[]>> = {};
   for (const p of r.patterns) (byKind[p.kind] ??= []).push(p);
   const texts: KindTexts['texts'] = {};

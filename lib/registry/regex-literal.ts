@@ -202,10 +202,16 @@ export function literalsOf(src: RegexSource): string[] | undefined {
 /** `text` as the literals of a regex with these flags are compared with it. */
 export const foldFor = (flags: string, text: string): string => (flags.includes('i') ? text.toLowerCase().replace(/\u017f/g, 's') : text);
 
-/** False when `text` cannot match `src` (it holds none of the literals every match holds); true when it might. */
-export function mightMatch(src: RegexSource, text: string): boolean {
-  const lits = literalsOf(src);
+/** False when `text` cannot match `src` (it holds none of the literals every match holds); true when it might.
+ * `extraFlags` as toRegExp takes them: an added i (a case-insensitive file system's paths) folds both sides. */
+export function mightMatch(src: RegexSource, text: string, extraFlags = ''): boolean {
+  let lits = literalsOf(src);
   if (lits === undefined) return true;
-  const t = foldFor(src.flags, text);
+  const folded = extraFlags.includes('i') && !src.flags.includes('i');
+  if (folded) {
+    if (lits.some((l) => /[^\x00-\x7f]/.test(l))) return true;
+    lits = lits.map((l) => l.toLowerCase());
+  }
+  const t = foldFor(folded ? 'i' : src.flags, text);
   return lits.some((l) => t.includes(l));
 }

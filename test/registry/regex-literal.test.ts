@@ -54,6 +54,11 @@ describe('requiredLiterals', () => {
     expect(mightMatch(src, 'RESUME please')).toBe(true);
     expect(mightMatch(src, 'nothing here')).toBe(false);
     expect(foldFor('', 'ABC')).toBe('ABC');
+    // An i added at match time (toRegExp's extra flags: a case-insensitive file system) folds both sides.
+    const glob: RegexSource = { source: '^(?:\\/home\\/\\.ssh\\/id_rsa)$', flags: '' };
+    expect(mightMatch(glob, '/HOME/.SSH/ID_RSA')).toBe(false);
+    expect(mightMatch(glob, '/HOME/.SSH/ID_RSA', 'i')).toBe(true);
+    expect(new RegExp(glob.source, 'i').test('/HOME/.SSH/ID_RSA')).toBe(true);
   });
 
   it('every generated match of every shipped pre-checked regex holds one of its literals', async () => {

@@ -3,7 +3,7 @@
 
 import type { Match } from '../../vocab/match.js';
 import { toRegExp } from '../../registry/regex.js';
-import { foldFor, literalsOf } from '../../registry/regex-literal.js';
+import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledPath, PathOp } from '../../registry/types.js';
 import type { NormalisedPath } from './normalise.js';
 
@@ -28,19 +28,10 @@ function regexesOf(p: CompiledPath, fold: boolean): { include: RegExp; exclude: 
   return r;
 }
 
-/** False when no form can match any include glob: each glob's required literal (regex-literal.ts) is absent. The
- * joined regex is then neither compiled nor run; a hook process compiled ~16 of them for one path (~8 ms). */
-function mightHit(p: CompiledPath, forms: readonly string[], fold: boolean): boolean {
-  const texts = fold ? forms.map((f) => foldFor('i', f)) : forms;
-  for (const r of p.include) {
-    const lits = literalsOf(r);
-    // Folding compares ASCII lower case: an ASCII literal matches case-insensitively only ASCII letters.
-    if (lits === undefined || (fold && lits.some((l) => /[^\x00-\x7f]/.test(l)))) return true;
-    const want = fold ? lits.map((l) => l.toLowerCase()) : lits;
-    if (texts.some((t) => want.some((l) => t.includes(l)))) return true;
-  }
-  return false;
-}
+/** False when no form can match any include glob: none holds the literals a glob's matches need (regex-literal.ts).
+ * The joined regex is then neither compiled nor run; a hook process compiled ~16 of them for one path (~8 ms). */
+const mightHit = (p: CompiledPath, forms: readonly string[], fold: boolean): boolean =>
+  p.include.some((r) => forms.some((f) => mightMatch(r, f, fold ? 'i' : '')));
 
 export function pathPatternHits(path: NormalisedPath, p: CompiledPath): boolean {
   if (p.outsideProject && !path.outsideProject) return false;
