@@ -52,11 +52,7 @@ export function workspace(files: Record<string, string> = {}): Workspace {
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'add', '-A');
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'commit', '-q', '--allow-empty', '-m', 'init');
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    HOOKWARDEN_HOME: hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
+    ...baseEnv({ home, hwHome }),
     ANTHROPIC_API_KEY: 'sk-ant-test-not-a-real-key',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
@@ -67,6 +63,18 @@ export function workspace(files: Record<string, string> = {}): Workspace {
   };
   return { root, home, project, hwHome, env };
 }
+
+/** What every client runs with: no key, no CA bundle, no setting of the developer's, and a dumb terminal. */
+export const baseEnv = (ws: Pick<Workspace, 'home' | 'hwHome'>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: ws.home,
+  HOOKWARDEN_HOME: ws.hwHome,
+  TMPDIR: tmpdir(),
+  TERM: 'dumb',
+});
+
+/** hookwarden's own `install --agent <host>` in a workspace (its stdout: the notes install prints). */
+export const installFor = (ws: Workspace, agent: string, scope: 'project' | 'user'): string => cli(ws, ['install', '--agent', agent, '--scope', scope]);
 
 function cli(ws: Workspace, args: string[], cwd = ws.project): string {
   return execFileSync(process.execPath, [CLI, ...args], { cwd, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

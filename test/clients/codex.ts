@@ -10,12 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startCodexServer, type CodexServer, type CodexStep } from './codex-server.js';
 import { clientBin, runCli } from './spawn.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The codex launcher, or null when it is not installed (the suite then says so, or fails in CI). */
 export const codexBin = (): string | null => clientBin('HOOKWARDEN_CODEX_BIN', 'codex');
@@ -64,12 +62,8 @@ export function codexWorkspace(files: Record<string, string> = {}): CodexWorkspa
   const codexHome = join(ws.home, '.codex');
   mkdirSync(codexHome, { recursive: true });
   ws.env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: ws.home,
+    ...baseEnv(ws),
     CODEX_HOME: codexHome,
-    HOOKWARDEN_HOME: ws.hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
     [KEY_ENV]: 'codex-test-not-a-real-key',
   };
   return { ...ws, codexHome };
@@ -78,7 +72,7 @@ export function codexWorkspace(files: Record<string, string> = {}): CodexWorkspa
 /** Installs hookwarden's command hooks with its own `install --agent codex` (scope user: $CODEX_HOME/hooks.json;
  * a project's .codex/hooks.json runs only in a project Codex trusts), each command told `--agent codex`. */
 export function installCodexHooks(ws: CodexWorkspace, scope: 'project' | 'user' = 'user'): string {
-  return execFileSync(process.execPath, [CLI, 'install', '--agent', 'codex', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return installFor(ws, 'codex', scope);
 }
 
 /** One line of `codex exec --json`. */

@@ -11,12 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
 import { clientBin, runCli, type CliRun } from './spawn.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** One unpack cache for every run of the suite (outside the scratch HOMEs). */
 const CACHE = join(tmpdir(), 'hookwarden-copilot-cache');
@@ -35,11 +33,7 @@ export function copilotWorkspace(files: Record<string, string> = {}): Workspace 
   const ws = workspace(files);
   mkdirSync(CACHE, { recursive: true });
   ws.env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: ws.home,
-    HOOKWARDEN_HOME: ws.hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
+    ...baseEnv(ws),
     XDG_CACHE_HOME: CACHE,
     COPILOT_OFFLINE: 'true',
     COPILOT_PROVIDER_API_KEY: 'sk-test-not-a-real-key',
@@ -52,7 +46,7 @@ export function copilotWorkspace(files: Record<string, string> = {}): Workspace 
 /** Installs hookwarden's command hooks with its own `install --agent copilot` (user: ~/.copilot/hooks/hookwarden.json;
  * project: .github/hooks/hookwarden.json, run only in a trusted folder), each command told `--agent copilot`. */
 export function installCopilotHooks(ws: Workspace, scope: 'project' | 'user' = 'user'): string {
-  return execFileSync(process.execPath, [CLI, 'install', '--agent', 'copilot', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return installFor(ws, 'copilot', scope);
 }
 
 export interface CopilotRunOptions {

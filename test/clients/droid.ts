@@ -12,12 +12,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
 import { runCli, type CliRun } from './spawn.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** Whether this platform has a Droid package at all (only @factory/cli-linux-x64 is pinned). */
 export const droidPlatform = (): boolean => process.platform === 'linux' && process.arch === 'x64';
@@ -47,14 +46,14 @@ export function writeDroidSettings(ws: Workspace, server: ChatServer): void {
 export function droidWorkspace(files: Record<string, string> = {}): Workspace {
   const ws = workspace(files);
   mkdirSync(join(ws.home, '.factory'), { recursive: true });
-  ws.env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, HOOKWARDEN_HOME: ws.hwHome, TMPDIR: tmpdir(), TERM: 'dumb' };
+  ws.env = baseEnv(ws);
   return ws;
 }
 
 /** Installs hookwarden's command hooks with its own `install --agent droid` (project: .factory/settings.json; user:
  * ~/.factory/settings.json, the custom model kept), each command told `--agent droid`. */
 export function installDroidHooks(ws: Workspace, scope: 'project' | 'user' = 'project'): string {
-  return execFileSync(process.execPath, [CLI, 'install', '--agent', 'droid', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return installFor(ws, 'droid', scope);
 }
 
 export interface DroidRunOptions {

@@ -10,12 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startGeminiServer, type GeminiServer, type GeminiTurn } from './gemini-server.js';
 import { clientBin, runCli } from './spawn.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The gemini launcher, or null when it is not installed (the suite then says so, or fails in CI). */
 export const geminiBin = (): string | null => clientBin('HOOKWARDEN_GEMINI_BIN', 'gemini');
@@ -40,11 +38,7 @@ export function geminiWorkspace(files: Record<string, string> = {}): Workspace {
   mkdirSync(join(ws.home, '.gemini'), { recursive: true });
   writeFileSync(join(ws.home, '.gemini', 'settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
   ws.env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: ws.home,
-    HOOKWARDEN_HOME: ws.hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
+    ...baseEnv(ws),
     GEMINI_API_KEY: 'gemini-test-not-a-real-key',
     GEMINI_CLI_TRUST_WORKSPACE: 'true',
   };
@@ -55,7 +49,7 @@ export function geminiWorkspace(files: Record<string, string> = {}): Workspace {
  * (scope project; the workspace is trusted by GEMINI_CLI_TRUST_WORKSPACE) or ~/.gemini/settings.json (scope user),
  * each command told `--agent gemini`. */
 export function installGeminiHooks(ws: Workspace, scope: 'project' | 'user' = 'project'): void {
-  execFileSync(process.execPath, [CLI, 'install', '--agent', 'gemini', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  installFor(ws, 'gemini', scope);
 }
 
 /** The CLI's `--output-format json` result. */

@@ -13,12 +13,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
 import { clientBin, runCli, type CliRun } from './spawn.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The opencode launcher, or null when it is not installed (the suite then says so, or fails in CI). */
 export const opencodeBin = (): string | null => clientBin('HOOKWARDEN_OPENCODE_BIN', 'opencode');
@@ -43,11 +41,7 @@ export function opencodeWorkspace(files: Record<string, string> = {}): OpenCodeW
   for (const d of ['config', 'data', 'cache', 'state']) mkdirSync(xdg(d), { recursive: true });
   mkdirSync(join(xdg('config'), 'opencode'), { recursive: true });
   ws.env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: ws.home,
-    HOOKWARDEN_HOME: ws.hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
+    ...baseEnv(ws),
     XDG_CONFIG_HOME: xdg('config'),
     XDG_DATA_HOME: xdg('data'),
     XDG_CACHE_HOME: xdg('cache'),
@@ -67,7 +61,7 @@ export function opencodeWorkspace(files: Record<string, string> = {}): OpenCodeW
 /** Installs hookwarden's plugin with its own `install --agent opencode` (project: .opencode/plugin/; user:
  * $XDG_CONFIG_HOME/opencode/plugin/). */
 export function installOpenCodePlugin(ws: OpenCodeWorkspace, scope: 'project' | 'user' = 'project'): string {
-  return execFileSync(process.execPath, [CLI, 'install', '--agent', 'opencode', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return installFor(ws, 'opencode', scope);
 }
 
 export interface OpenCodeRunOptions {

@@ -9,12 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
 import { clientBin, runCli, type CliRun } from './spawn.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 /** The qwen launcher, or null when it is not installed (the suite then says so, or fails in CI). */
 export const qwenBin = (): string | null => clientBin('HOOKWARDEN_QWEN_BIN', 'qwen');
@@ -39,11 +37,7 @@ export function qwenWorkspace(files: Record<string, string> = {}): Workspace {
   mkdirSync(join(ws.home, '.qwen'), { recursive: true });
   writeFileSync(join(ws.home, '.qwen', 'settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
   ws.env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: ws.home,
-    HOOKWARDEN_HOME: ws.hwHome,
-    TMPDIR: tmpdir(),
-    TERM: 'dumb',
+    ...baseEnv(ws),
     OPENAI_API_KEY: 'sk-test-not-a-real-key',
     OPENAI_MODEL: 'scripted-model',
     QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
@@ -54,7 +48,7 @@ export function qwenWorkspace(files: Record<string, string> = {}): Workspace {
 /** Installs hookwarden's command hooks with its own `install --agent qwen` (project: .qwen/settings.json; user:
  * ~/.qwen/settings.json, the auth kept), each command told `--agent qwen`. */
 export function installQwenHooks(ws: Workspace, scope: 'project' | 'user' = 'project'): string {
-  return execFileSync(process.execPath, [CLI, 'install', '--agent', 'qwen', '--scope', scope], { cwd: ws.project, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return installFor(ws, 'qwen', scope);
 }
 
 export interface QwenRunOptions {
