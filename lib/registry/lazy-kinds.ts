@@ -6,6 +6,10 @@
 // registry without its patterns, the kind at each position, where each kind's text lies) and then one JSON text per
 // kind. Kept out of the hook's code, the ~150 KB of pattern text is neither read with the code nor carried in its
 // V8 code cache; `patterns` and the per-kind lists of viewOf() (select.ts) parse only what is asked for.
+//
+// The file is pure ASCII (JSON's \u escapes for anything else), so a kind's text is a latin1 slice of the bytes,
+// decoded only when that kind is first read. Decoding the whole file as UTF-8 made one two-byte string of ~350 KB
+// per call, which with the rest of a call's young allocations cost a scavenge (~3-4 ms, docs/performance.md).
 
 import { readFileSync } from 'node:fs';
 import type { EmbeddedRegistry } from './resolve.js';
@@ -13,22 +17,28 @@ import type { CompiledPattern, CompiledRegistry } from './types.js';
 
 type Kind = CompiledPattern['kind'];
 
-/** The embedded form: each kind's patterns as JSON text, and the kind at each position of the full list. */
+/** The embedded form: each kind's patterns as JSON text (read when first asked for), and the kind at each
+ * position of the full list. */
 export interface KindTexts {
-  texts: Partial<Record<Kind, string>>;
+  text: (kind: Kind) => string | undefined;
   order: Kind[];
 }
 
 const loaders = new WeakMap<CompiledRegistry, (kind: Kind) => CompiledPattern[]>();
 
 /** A registry's patterns by kind, in order (the file's body). */
-function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; kinds: KindTexts } {
+function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; texts: Partial<Record<Kind, string>>; order: Kind[] } {
   const byKind: Partial<Record<Kind, CompiledPattern[]>> = {};
   for (const p of r.patterns) (byKind[p.kind] ??= []).push(p);
-  const texts: KindTexts['texts'] = {};
-  for (const [k, list] of Object.entries(byKind) as Array<[Kind, CompiledPattern[]]>) texts[k] = JSON.stringify(list);
-  return { registry: { ...r, patterns: [] }, kinds: { texts, order: r.patterns.map((p) => p.kind) } };
+  const texts: Partial<Record<Kind, string>> = {};
+  for (const [k, list] of Object.entries(byKind) as Array<[Kind, CompiledPattern[]]>) texts[k] = asciiJson(list);
+  return { registry: { ...r, patterns: [] }, texts, order: r.patterns.map((p) => p.kind) };
 }
+
+/** JSON with every non-ASCII character as a \u escape (they can only stand inside strings), so one byte is one
+ * character and a slice of the file's bytes is a slice of its text. */
+const asciiJson = (v: unknown): string =>
+  JSON.stringify(v).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The registry with `patterns` (and viewOf's lists) parsed from `kinds` on first read. */
 export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRegistry {
@@ -36,7 +46,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
   const load = (kind: Kind): CompiledPattern[] => {
     let list = parsed[kind];
     if (!list) {
-      const text = kinds.texts[kind];
+      const text = kinds.text(kind);
       list = text === undefined ? [] : (JSON.parse(text) as CompiledPattern[]);
       parsed[kind] = list;
     }
@@ -74,32 +84,34 @@ interface FileHeader {
 
 /** The registry file's text for an embedded registry (the build's side of readEmbeddedFile). */
 export function embeddedFileText(e: EmbeddedRegistry): string {
-  const { registry, kinds } = splitByKind(e.registry);
+  const { registry, texts, order } = splitByKind(e.registry);
   let body = '';
   const spans: FileHeader['spans'] = {};
-  for (const [k, text] of Object.entries(kinds.texts) as Array<[Kind, string]>) {
+  for (const [k, text] of Object.entries(texts) as Array<[Kind, string]>) {
     spans[k] = [body.length, body.length + text.length];
     body += text;
   }
-  const header: FileHeader = { embedded: { ...e, registry }, order: kinds.order, spans };
-  return `${JSON.stringify(header)}\n${body}`;
+  const header: FileHeader = { embedded: { ...e, registry }, order, spans };
+  return `${asciiJson(header)}\n${body}`;
 }
 
 /** The embedded registry of a hook bundle, from its file, or why it cannot be read (one line). */
 export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: string } {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     return { problem: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}); reinstall hookwarden` };
   }
   try {
-    const nl = text.indexOf('\n');
-    const header = JSON.parse(text.slice(0, nl)) as FileHeader;
+    const nl = bytes.indexOf(10);
+    const header = JSON.parse(bytes.toString('latin1', 0, nl)) as FileHeader;
     const body = nl + 1;
-    const texts: KindTexts['texts'] = {};
-    for (const [k, [a, b]] of Object.entries(header.spans) as Array<[Kind, [number, number]]>) texts[k] = text.slice(body + a, body + b);
-    return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, { texts, order: header.order }) };
+    const text = (kind: Kind): string | undefined => {
+      const span = header.spans[kind];
+      return span && bytes.toString('latin1', body + span[0], body + span[1]);
+    };
+    return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, { text, order: header.order }) };
   } catch {
     return { problem: `${file} is not a hookwarden registry file; reinstall hookwarden` };
   }

@@ -1,5 +1,5 @@
 // Start-up wrapper of every hook bundle (see scripts/build.ts and scripts/hook-file.ts). The bundle's code sits
-// beside this file as plain ASCII (`<hook>.code.js`), read as latin1 (a one-byte string, no UTF-8 decoding) and
+// beside this file as plain ASCII (`<hook>.code.js`, already wrapped as a CommonJS module function), read as latin1 (a one-byte string, no UTF-8 decoding) and
 // compiled with V8's code cache from $HOOKWARDEN_HOME/cache: parsing and compiling ~400 KB of JavaScript is the
 // largest cost of a hook call after node itself, and a cache hit skips most of it. Any problem with the cache
 // (missing, corrupt, from another node version, unwritable directory) only means a normal compile.
@@ -52,9 +52,9 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
     process.stderr.write(`hookwarden: cannot read ${path.join(dirname, codeFile)} (${err.code || err.message}); reinstall hookwarden\n`);
     process.exit(failExit);
   }
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${src}\n})`;
+  // The code file is already the function node's module wrapper would make (scripts/hook-file.ts).
   if (marks) marks.push([`code read${tag}`, performance.now()]);
-  const script = new vm.Script(wrapper, { filename, cachedData: cached });
+  const script = new vm.Script(src, { filename, cachedData: cached });
   if (marks) marks.push([`${cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile'}${tag}`, performance.now()]);
   if (file && (!cached || script.cachedDataRejected)) {
     // Written at exit, so functions compiled lazily during this call are in the cache too.

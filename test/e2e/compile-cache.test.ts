@@ -61,12 +61,14 @@ describe('compile cache', () => {
     expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: reference.status, stdout: reference.stdout, stderr: reference.stderr });
   });
 
-  it('every hook reads its code from a pure-ASCII file beside it (the loader reads it as latin1)', () => {
+  it('every hook reads its code and registry from pure-ASCII files beside it (both are read as latin1)', () => {
     for (const hook of ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start']) {
       const code = readFileSync(join(ROOT, 'dist', 'hooks', `${hook}.code.js`), 'latin1');
       expect(code.length, hook).toBeGreaterThan(10_000);
       expect(/[^\x00-\x7f]/.exec(code)?.index, hook).toBeUndefined();
       expect(readFileSync(join(ROOT, 'dist', 'hooks', `${hook}.js`), 'utf8')).toContain(`hwRunCached("${hook}.code.js"`);
+      const registry = readFileSync(join(ROOT, 'dist', 'hooks', `${hook}.registry.json`), 'latin1');
+      expect(/[^\x00-\x7f]/.exec(registry)?.index, `${hook}.registry.json`).toBeUndefined();
     }
   });
 
