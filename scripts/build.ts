@@ -136,14 +136,16 @@ async function main(): Promise<void> {
       },
     }),
     // secretlint's recommended preset, loaded by the hooks only for texts that could hold a secret (see
-    // lib/analyzers/secrets/secretlint.ts). Plain CommonJS file, required with the hook file's own `require`.
+    // lib/analyzers/secrets/secretlint.ts), required with the hook file's own `require`. Written like a chunk, a
+    // loader plus its code with a V8 code cache: compiling ~85 KB on every load was ~5 ms of each call using it.
     build({
       ...common,
       entryPoints: [join(root, 'lib', 'analyzers', 'secrets', 'secretlint-entry.ts')],
       outfile: join(root, 'dist', 'hooks', 'secretlint.cjs'),
+      write: false,
       plugins: [secretlintShims],
       define: { 'import.meta.url': '__hwMeta.url' },
-    }),
+    }).then((result) => writeHookFile(join(root, 'dist', 'hooks', 'secretlint.cjs'), result.outputFiles[0]?.text ?? '', 'secretlint')),
   ]);
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
   process.stdout.write(`built ${HOOK_NAMES.length} hooks, ${chunks.length} cold chunks and the CLI (registry ${embedded.registry.hash.slice(0, 12)}, ${embedded.registry.patterns.length} patterns)\n`);

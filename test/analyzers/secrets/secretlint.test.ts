@@ -273,7 +273,11 @@ describe.skipIf(!HAVE_DIST)('built bundle dist/hooks/secretlint.cjs (skipped whe
     mkdirSync(dir);
     writeFileSync(join(dir, '..', 'package.json'), '{"type":"commonjs"}\n');
     writeHookFile(join(dir, 'probe.js'), probe, 'sl-probe');
-    if (bundle === BUNDLE) copyFileSync(BUNDLE, join(dir, 'secretlint.cjs'));
+    if (bundle === BUNDLE) {
+      // The built file is a compile-cache loader with its code beside it (scripts/hook-file.ts).
+      copyFileSync(BUNDLE, join(dir, 'secretlint.cjs'));
+      copyFileSync(`${BUNDLE}.code.js`, join(dir, 'secretlint.cjs.code.js'));
+    }
     else if (bundle !== null) writeFileSync(join(dir, 'secretlint.cjs'), bundle);
     return dir;
   }
@@ -296,6 +300,8 @@ describe.skipIf(!HAVE_DIST)('built bundle dist/hooks/secretlint.cjs (skipped whe
       [null, /^secretlint unavailable: Cannot find module '.*secretlint\.cjs'$/],
       ["throw new Error('boom\\n    at line two');", /^secretlint unavailable: boom$/],
       ['module.exports = {};', /^secretlint unavailable: bundle has no scanText export$/],
+      // The loader without its code file (a half-copied install).
+      [readFileSync(BUNDLE, 'utf8'), /^secretlint unavailable: ENOENT: no such file or directory, open '.*secretlint\.cjs\.code\.js'$/],
     ] as const) {
       const r = runProbe(hookDir(probe, bundle), 'x');
       expect(r.status).toBe(0);
