@@ -8,7 +8,7 @@ import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
 import type { PatternSource } from './schema.js';
-import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShellCommandSpec, RegexSource } from './types.js';
+import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShellCommandSpec, CompiledShellMatch, RegexSource } from './types.js';
 import { requiredLiterals } from './regex-literal.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -128,13 +128,16 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
 function withLiterals(p: CompiledPattern): CompiledPattern {
   const mark = (r: RegexSource): RegexSource => ({ ...r, literals: requiredLiterals(r.source, r.flags) ?? null });
   const spec = (c: CompiledShellCommandSpec): CompiledShellCommandSpec => (c.text ? { ...c, text: mark(c.text) } : c);
+  const shellMatch = (m: CompiledShellMatch): CompiledShellMatch => {
+    if ('command' in m) return { command: spec(m.command) };
+    if ('pipe' in m) return { pipe: { from: spec(m.pipe.from), to: spec(m.pipe.to) } };
+    return m;
+  };
   switch (p.kind) {
-    case 'shell': {
-      const m = p.match;
-      if ('command' in m) return { ...p, match: { command: spec(m.command) } };
-      if ('pipe' in m) return { ...p, match: { pipe: { from: spec(m.pipe.from), to: spec(m.pipe.to) } } };
-      return p;
-    }
+    case 'shell':
+      return { ...p, match: shellMatch(p.match) };
+    case 'action':
+      return { ...p, match: shellMatch(p.match) };
     case 'path':
       return { ...p, include: p.include.map(mark), exclude: p.exclude.map(mark) };
     case 'secret':
