@@ -16,7 +16,7 @@ import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
 import { mergeKnown, NO_SCAN, scanExternal, type ExternalScan } from './external-secrets.js';
 import { excerpt } from '../analyzers/truncate.js';
-import { viewOf } from '../registry/select.js';
+import { shellCandidates, viewOf } from '../registry/select.js';
 import type { CompiledPath, CompiledRegistry, PathOp } from '../registry/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
@@ -95,7 +95,9 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const view = viewOf(deps.registry);
   const sctx = shellContext(ctx, deps);
   const analysis = analyzeShell(command, sctx);
-  const matches: Match[] = matchShell(analysis, view.shell, sctx);
+  // Only patterns naming a program the command runs can match: the others are not even parsed.
+  const programs = new Set(analysis.segments.map((s) => s.program));
+  const matches: Match[] = matchShell(analysis, shellCandidates(deps.registry, programs), sctx);
   if (analysis.parseError) {
     matches.push({
       id: PARSE_ERROR_ID,

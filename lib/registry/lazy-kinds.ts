@@ -13,7 +13,8 @@
 
 import { readFileSync } from 'node:fs';
 import type { EmbeddedRegistry } from './resolve.js';
-import type { CompiledPattern, CompiledRegistry } from './types.js';
+import { isCandidate, programKey, type ProgramKey } from './shell-candidates.js';
+import type { CompiledPattern, CompiledRegistry, CompiledShell } from './types.js';
 
 type Kind = CompiledPattern['kind'];
 
@@ -22,17 +23,18 @@ type Kind = CompiledPattern['kind'];
 export interface KindTexts {
   text: (kind: Kind) => string | undefined;
   order: Kind[];
+  /** The shell patterns one by one: each one's program key (shell-candidates.ts) and its JSON text. */
+  shell?: { keys: ProgramKey[]; text: (i: number) => string };
 }
 
 const loaders = new WeakMap<CompiledRegistry, (kind: Kind) => CompiledPattern[]>();
+const shellLoaders = new WeakMap<CompiledRegistry, (programs: ReadonlySet<string>) => CompiledShell[]>();
 
 /** A registry's patterns by kind, in order (the file's body). */
-function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; texts: Partial<Record<Kind, string>>; order: Kind[] } {
+function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; byKind: Partial<Record<Kind, CompiledPattern[]>>; order: Kind[] } {
   const byKind: Partial<Record<Kind, CompiledPattern[]>> = {};
   for (const p of r.patterns) (byKind[p.kind] ??= []).push(p);
-  const texts: Partial<Record<Kind, string>> = {};
-  for (const [k, list] of Object.entries(byKind) as Array<[Kind, CompiledPattern[]]>) texts[k] = asciiJson(list);
-  return { registry: { ...r, patterns: [] }, texts, order: r.patterns.map((p) => p.kind) };
+  return { registry: { ...r, patterns: [] }, byKind, order: r.patterns.map((p) => p.kind) };
 }
 
 /** JSON with every non-ASCII character as a \u escape (they can only stand inside strings), so one byte is one
@@ -69,29 +71,54 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     },
   });
   loaders.set(out, load);
+  const items = kinds.shell;
+  if (items) {
+    const one: CompiledShell[] = [];
+    shellLoaders.set(out, (programs) => {
+      // The whole list once parsed is the cheaper source; until then only the candidates are parsed.
+      if (parsed.shell) return (parsed.shell as CompiledShell[]).filter((p) => isCandidate(programKey(p), programs));
+      const list: CompiledShell[] = [];
+      items.keys.forEach((key, i) => {
+        if (isCandidate(key, programs)) list.push((one[i] ??= JSON.parse(items.text(i)) as CompiledShell));
+      });
+      return list;
+    });
+  }
   return out;
 }
 
 /** The per-kind loader of a registry made by withLazyKinds, else undefined. */
 export const kindLoaderOf = (r: CompiledRegistry): ((kind: Kind) => CompiledPattern[]) | undefined => loaders.get(r);
 
+/** The shell-candidate loader of a registry read from a hook's file (select.ts shellCandidates), else undefined. */
+export const shellLoaderOf = (r: CompiledRegistry): ((programs: ReadonlySet<string>) => CompiledShell[]) | undefined => shellLoaders.get(r);
+
 interface FileHeader {
   embedded: EmbeddedRegistry;
   order: Kind[];
   /** Each kind's text as [start, end) in the text after the header line. */
   spans: Partial<Record<Kind, [number, number]>>;
+  /** Each shell pattern's text as [start, end) there too, and its program key. */
+  shell?: { spans: Array<[number, number]>; keys: ProgramKey[] };
 }
 
 /** The registry file's text for an embedded registry (the build's side of readEmbeddedFile). */
 export function embeddedFileText(e: EmbeddedRegistry): string {
-  const { registry, texts, order } = splitByKind(e.registry);
+  const { registry, byKind, order } = splitByKind(e.registry);
   let body = '';
   const spans: FileHeader['spans'] = {};
-  for (const [k, text] of Object.entries(texts) as Array<[Kind, string]>) {
-    spans[k] = [body.length, body.length + text.length];
-    body += text;
-  }
   const header: FileHeader = { embedded: { ...e, registry }, order, spans };
+  for (const [k, list] of Object.entries(byKind) as Array<[Kind, CompiledPattern[]]>) {
+    const start = body.length;
+    // A JSON array is its elements' texts joined by commas: each element's span is known as it is written.
+    const items = list.map(asciiJson);
+    if (k === 'shell') {
+      let at = start + 1;
+      header.shell = { spans: items.map((t) => [at, (at += t.length + 1) - 1]), keys: (list as CompiledShell[]).map(programKey) };
+    }
+    body += `[${items.join(',')}]`;
+    spans[k] = [start, body.length];
+  }
   return `${asciiJson(header)}\n${body}`;
 }
 
@@ -107,11 +134,11 @@ export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: st
     const nl = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString('latin1', 0, nl)) as FileHeader;
     const body = nl + 1;
-    const text = (kind: Kind): string | undefined => {
-      const span = header.spans[kind];
-      return span && bytes.toString('latin1', body + span[0], body + span[1]);
-    };
-    return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, { text, order: header.order }) };
+    const slice = (span: [number, number]): string => bytes.toString('latin1', body + span[0], body + span[1]);
+    const kinds: KindTexts = { text: (kind) => (header.spans[kind] ? slice(header.spans[kind]) : undefined), order: header.order };
+    const shell = header.shell;
+    if (shell) kinds.shell = { keys: shell.keys, text: (i) => slice(shell.spans[i] as [number, number]) };
+    return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, kinds) };
   } catch {
     return { problem: `${file} is not a hookwarden registry file; reinstall hookwarden` };
   }

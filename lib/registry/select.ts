@@ -16,7 +16,8 @@ import type {
   CompiledSecret,
   CompiledShell,
 } from './types.js';
-import { kindLoaderOf } from './lazy-kinds.js';
+import { kindLoaderOf, shellLoaderOf } from './lazy-kinds.js';
+import { isCandidate, programKey } from './shell-candidates.js';
 
 export interface RegistryView {
   intents: CompiledIntent[];
@@ -80,6 +81,14 @@ export function viewOf(r: CompiledRegistry): RegistryView {
     views.set(r, v);
   }
   return v;
+}
+
+/** The shell patterns, in registry order, that a command running these programs can match (shell-candidates.ts):
+ * from a hook's registry file only those are parsed. */
+export function shellCandidates(r: CompiledRegistry, programs: ReadonlySet<string>): CompiledShell[] {
+  const lazy = shellLoaderOf(r);
+  if (lazy) return lazy(programs);
+  return viewOf(r).shell.filter((p) => isCandidate(programKey(p), programs));
 }
 
 /** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's.

@@ -1,0 +1,77 @@
+// Shell candidates (lib/registry/shell-candidates.ts, select.ts shellCandidates): a Bash call matches only the
+// shell patterns whose specs name a program the command runs, and a hook parses only those from its registry
+// file. Skipping the others must never change a match: over the whole labelled shell corpus the candidates give
+// exactly the matches of the full list, from the compiled registry and from a hook's registry file alike.
+
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from '../../lib/analyzers/shell/index.js';
+import { matchShell } from '../../lib/analyzers/shell/match.js';
+import { embeddedFileText, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
+import { registrySubset, shellCandidates, viewOf } from '../../lib/registry/select.js';
+import { isCandidate, programKey } from '../../lib/registry/shell-candidates.js';
+import type { CompiledShell } from '../../lib/registry/types.js';
+import { readJsonl } from '../helpers/jsonl.js';
+import { shippedRegistry } from '../helpers/registry.js';
+
+const full = await shippedRegistry();
+const DIR = join(import.meta.dirname, '..', 'fixtures', 'shell');
+const rows = readdirSync(DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .flatMap((f) => readJsonl<{ cmd: string; cwd?: string }>(join(DIR, f), () => undefined).map((r) => r.row));
+
+function fromFile(): ReturnType<typeof readEmbeddedFile> {
+  const file = join(mkdtempSync(join(tmpdir(), 'hw-cand-')), 'pre-tool-use.registry.json');
+  writeFileSync(file, embeddedFileText({ sourceHash: 'src', statFingerprint: 'fp', issues: [], registry: registrySubset(full, ['shell', 'path', 'secret', 'action']) }));
+  return readEmbeddedFile(file);
+}
+
+describe('shell candidates', () => {
+  it('give every corpus command the matches of the whole list, compiled or read from a hook file', () => {
+    const all = viewOf(full).shell;
+    let candidates = 0;
+    for (const { cmd, cwd } of rows) {
+      const ctx = { cwd: cwd ?? '/home/dev/project', home: '/home/dev' };
+      const analysis = analyzeShell(cmd, ctx);
+      const programs = new Set(analysis.segments.map((s) => s.program));
+      const want = matchShell(analysis, all, ctx);
+      const picked = shellCandidates(full, programs);
+      candidates += picked.length;
+      expect(matchShell(analysis, picked, ctx), cmd).toEqual(want);
+      // A fresh file per command: the first read parses only that command's candidates.
+      const lazy = fromFile();
+      if ('problem' in lazy) throw new Error(lazy.problem);
+      const read = shellCandidates(lazy.registry, programs);
+      expect(read.map((p) => p.id), cmd).toEqual(picked.map((p) => p.id));
+      expect(matchShell(analysis, read, ctx), cmd).toEqual(want);
+    }
+    expect(rows.length).toBeGreaterThan(500);
+    // The point of it: a typical command is judged against a small part of the list.
+    expect(candidates / rows.length).toBeLessThan(all.length / 4);
+  });
+
+  it('after the whole list has been read, candidates come from it, in registry order', () => {
+    const lazy = fromFile();
+    if ('problem' in lazy) throw new Error(lazy.problem);
+    const programs = new Set(['git', 'rm']);
+    const before = shellCandidates(lazy.registry, programs).map((p) => p.id);
+    expect(viewOf(lazy.registry).shell.length).toBe(viewOf(full).shell.length);
+    expect(shellCandidates(lazy.registry, programs).map((p) => p.id)).toEqual(before);
+    const order = viewOf(full).shell.map((p) => p.id);
+    expect(before.map((id) => order.indexOf(id))).toEqual(before.map((id) => order.indexOf(id)).sort((a, b) => a - b));
+  });
+
+  it('a pipe needs both its programs; a program regex, a redirect or a fact makes a pattern a candidate for any command', () => {
+    const spec = (names?: string[]) => ({ program: { source: '^x$', flags: '' }, ...(names ? { programNames: names } : {}) });
+    const pipe = { match: { pipe: { from: spec(['curl', 'wget']), to: spec(['sh', 'bash']) } } } as Pick<CompiledShell, 'match'>;
+    expect(programKey(pipe)).toEqual([['curl', 'wget'], ['sh', 'bash']]);
+    expect(isCandidate(programKey(pipe), new Set(['wget', 'bash']))).toBe(true);
+    expect(isCandidate(programKey(pipe), new Set(['wget', 'cat']))).toBe(false);
+    expect(programKey({ match: { command: spec() } } as Pick<CompiledShell, 'match'>)).toBeNull();
+    expect(programKey({ match: { redirect: { targets: [] } } })).toBeNull();
+    expect(programKey({ match: { fact: 'background' } })).toBeNull();
+    expect(isCandidate(null, new Set())).toBe(true);
+  });
+});
