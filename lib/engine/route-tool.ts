@@ -16,8 +16,8 @@ import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { matchSecrets } from '../analyzers/secrets/match.js';
 import { mergeKnown, NO_SCAN, scanExternal, type ExternalScan } from './external-secrets.js';
 import { excerpt } from '../analyzers/truncate.js';
-import { shellCandidates, viewOf } from '../registry/select.js';
-import type { CompiledPath, CompiledRegistry, PathOp } from '../registry/types.js';
+import { pathCandidates, shellCandidates, viewOf } from '../registry/select.js';
+import type { CompiledPath, PathOp } from '../registry/types.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { runRoute, type LocalFindings } from './route.js';
 import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool-input.js';
@@ -118,34 +118,32 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   return gateTool('Bash', command, findings, ctx, deps, () => judgeReadOnly(analysis, view.actions, sctx));
 }
 
-/** The registry's path patterns with the outside-the-project tier as configured (off: dropped; warn: its
- * actions become warn), derived once per registry and setting rather than per access. */
-const configuredPaths = new WeakMap<CompiledRegistry, Map<string, CompiledPath[]>>();
+/** A path pattern with the outside-the-project tier as configured (off: dropped; warn: its actions become warn),
+ * derived once per pattern and setting rather than per access. */
+const configuredPaths = new WeakMap<CompiledPath, Map<string, CompiledPath | null>>();
 
-function pathPatterns(deps: EngineDeps): CompiledPath[] {
-  const mode = deps.config.outsideProjectWrites;
-  let byMode = configuredPaths.get(deps.registry);
-  if (!byMode) configuredPaths.set(deps.registry, (byMode = new Map()));
-  let list = byMode.get(mode);
-  if (!list) {
-    const all = viewOf(deps.registry).paths;
-    list =
-      mode === 'ask'
-        ? all
-        : all.flatMap((p) => {
-            if (p.tier !== 'outside') return [p];
-            if (mode === 'off') return [];
-            const on: CompiledPath['on'] = {};
-            for (const op of Object.keys(p.on) as PathOp[]) on[op] = { action: 'warn', severity: 'medium' };
-            return [{ ...p, on, action: 'warn' as const, severity: 'medium' as const }];
-          });
-    byMode.set(mode, list);
+function configuredPath(p: CompiledPath, mode: EngineDeps['config']['outsideProjectWrites']): CompiledPath | null {
+  if (p.tier !== 'outside' || mode === 'ask') return p;
+  let byMode = configuredPaths.get(p);
+  if (!byMode) configuredPaths.set(p, (byMode = new Map()));
+  let c = byMode.get(mode);
+  if (c === undefined) {
+    if (mode === 'off') c = null;
+    else {
+      const on: CompiledPath['on'] = {};
+      for (const op of Object.keys(p.on) as PathOp[]) on[op] = { action: 'warn', severity: 'medium' };
+      c = { ...p, on, action: 'warn' as const, severity: 'medium' as const };
+    }
+    byMode.set(mode, c);
   }
-  return list;
+  return c;
 }
 
+/** The path patterns that can match this path (the others are not even parsed), as configured, registry order. */
 function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
-  return matchPath(path, op, pathPatterns(deps), where);
+  const mode = deps.config.outsideProjectWrites;
+  const patterns = pathCandidates(deps.registry, path).flatMap((p) => configuredPath(p, mode) ?? []);
+  return matchPath(path, op, patterns, where);
 }
 
 type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };

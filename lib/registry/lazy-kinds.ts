@@ -3,39 +3,41 @@
 // young-generation collections) was measured at a few ms of every call (docs/performance.md).
 //
 // The build (scripts/build.ts) writes each hook's registry beside it (`<hook>.registry.json`): a header line (the
-// registry without its patterns, the kind at each position, where each kind's text lies) and then one JSON text per
-// kind. Kept out of the hook's code, the ~150 KB of pattern text is neither read with the code nor carried in its
-// V8 code cache; `patterns` and the per-kind lists of viewOf() (select.ts) parse only what is asked for.
+// registry without its patterns, and where each part of the body lies) and then the body: one JSON text per kind,
+// the kind at each position of the full list, and the shell and path item tables (item-tables.ts). Kept out of the
+// hook's code, the ~150 KB of pattern text is neither read with the code nor carried in its V8 code cache;
+// `patterns`, the per-kind lists of viewOf() and a call's candidates (select.ts) parse only what is asked for. The
+// header is kept small on purpose: it is parsed on every call, and what it allocates counts towards the young
+// generation's first collection (docs/performance.md).
 //
 // The file is pure ASCII (JSON's \u escapes for anything else), so a kind's text is a latin1 slice of the bytes,
 // decoded only when that kind is first read. Decoding the whole file as UTF-8 made one two-byte string of ~350 KB
 // per call, which with the rest of a call's young allocations cost a scavenge (~3-4 ms, docs/performance.md).
 
 import { readFileSync } from 'node:fs';
+import { isCandidate, isPathCandidate, pathKey, programKey, type PathProbe } from './candidates.js';
+import { ITEMIZED, itemTable, shellItems, type Itemized, type ItemTable, type PathTable, type ShellTable } from './item-tables.js';
 import type { EmbeddedRegistry } from './resolve.js';
-import { isCandidate, programKey, type ProgramKey } from './shell-candidates.js';
-import type { CompiledPattern, CompiledRegistry, CompiledShell } from './types.js';
+import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShell } from './types.js';
 
 type Kind = CompiledPattern['kind'];
 
-/** The embedded form: each kind's patterns as JSON text (read when first asked for), and the kind at each
- * position of the full list. */
+/** The embedded form, each part read when first asked for: each kind's patterns as JSON text, the kind at each
+ * position of the full list, and for the itemized kinds their item tables and each item's text. */
 export interface KindTexts {
   text: (kind: Kind) => string | undefined;
-  order: Kind[];
-  /** The shell patterns one by one: each one's program key (shell-candidates.ts) and its JSON text. */
-  shell?: { keys: ProgramKey[]; text: (i: number) => string };
+  order: () => Kind[];
+  items?: { table: (kind: Itemized) => ItemTable | undefined; text: (at: number[], i: number) => string };
+}
+
+/** A call's candidates among a registry's patterns (select.ts shellCandidates, pathCandidates). */
+export interface CandidateLoader {
+  shell: (programs: ReadonlySet<string>) => CompiledShell[];
+  path: (probe: PathProbe) => CompiledPath[];
 }
 
 const loaders = new WeakMap<CompiledRegistry, (kind: Kind) => CompiledPattern[]>();
-const shellLoaders = new WeakMap<CompiledRegistry, (programs: ReadonlySet<string>) => CompiledShell[]>();
-
-/** A registry's patterns by kind, in order (the file's body). */
-function splitByKind(r: CompiledRegistry): { registry: CompiledRegistry; byKind: Partial<Record<Kind, CompiledPattern[]>>; order: Kind[] } {
-  const byKind: Partial<Record<Kind, CompiledPattern[]>> = {};
-  for (const p of r.patterns) (byKind[p.kind] ??= []).push(p);
-  return { registry: { ...r, patterns: [] }, byKind, order: r.patterns.map((p) => p.kind) };
-}
+const candidateLoaders = new WeakMap<CompiledRegistry, CandidateLoader>();
 
 /** JSON with every non-ASCII character as a \u escape (they can only stand inside strings), so one byte is one
  * character and a slice of the file's bytes is a slice of its text. */
@@ -61,7 +63,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     get: () => {
       if (!all) {
         const next: Partial<Record<Kind, number>> = {};
-        all = kinds.order.map((k) => {
+        all = kinds.order().map((k) => {
           const i = next[k] ?? 0;
           next[k] = i + 1;
           return load(k)[i] as CompiledPattern;
@@ -71,17 +73,26 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     },
   });
   loaders.set(out, load);
-  const items = kinds.shell;
+  const items = kinds.items;
   if (items) {
-    const one: CompiledShell[] = [];
-    shellLoaders.set(out, (programs) => {
-      // The whole list once parsed is the cheaper source; until then only the candidates are parsed.
-      if (parsed.shell) return (parsed.shell as CompiledShell[]).filter((p) => isCandidate(programKey(p), programs));
-      const list: CompiledShell[] = [];
-      items.keys.forEach((key, i) => {
-        if (isCandidate(key, programs)) list.push((one[i] ??= JSON.parse(items.text(i)) as CompiledShell));
-      });
-      return list;
+    const tables: Partial<Record<Itemized, ItemTable | null>> = {};
+    const one: Partial<Record<Itemized, CompiledPattern[]>> = {};
+    // The whole list once parsed is the cheaper source; until then only the listed items are parsed.
+    const pick = <T extends CompiledPattern>(kind: Itemized, list: (t: ItemTable) => number[], exact: (p: T) => boolean): T[] => {
+      const whole = parsed[kind];
+      const table = whole ? null : tables[kind] === undefined ? (tables[kind] = items.table(kind) ?? null) : tables[kind];
+      if (!table) return (load(kind) as T[]).filter(exact);
+      const cache = (one[kind] ??= []);
+      return list(table).map((i) => (cache[i] ??= JSON.parse(items.text(table.at, i)) as CompiledPattern) as T).filter(exact);
+    };
+    candidateLoaders.set(out, {
+      shell: (programs) => pick<CompiledShell>('shell', (t) => shellItems(t as ShellTable, programs), (p) => isCandidate(programKey(p), programs)),
+      path: (probe) =>
+        pick<CompiledPath>(
+          'path',
+          (t) => (t as PathTable).keys.flatMap((key, i) => (isPathCandidate(key, probe) ? [i] : [])),
+          (p) => isPathCandidate(pathKey(p), probe),
+        ),
     });
   }
   return out;
@@ -90,35 +101,46 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
 /** The per-kind loader of a registry made by withLazyKinds, else undefined. */
 export const kindLoaderOf = (r: CompiledRegistry): ((kind: Kind) => CompiledPattern[]) | undefined => loaders.get(r);
 
-/** The shell-candidate loader of a registry read from a hook's file (select.ts shellCandidates), else undefined. */
-export const shellLoaderOf = (r: CompiledRegistry): ((programs: ReadonlySet<string>) => CompiledShell[]) | undefined => shellLoaders.get(r);
+/** The candidate loader of a registry read from a hook's file, else undefined. */
+export const candidateLoaderOf = (r: CompiledRegistry): CandidateLoader | undefined => candidateLoaders.get(r);
+
+type Part = Kind | 'order' | `items:${Itemized}`;
 
 interface FileHeader {
   embedded: EmbeddedRegistry;
-  order: Kind[];
-  /** Each kind's text as [start, end) in the text after the header line. */
-  spans: Partial<Record<Kind, [number, number]>>;
-  /** Each shell pattern's text as [start, end) there too, and its program key. */
-  shell?: { spans: Array<[number, number]>; keys: ProgramKey[] };
+  /** Where each part lies in the text after the header line, [start, end): each kind's patterns (a JSON array),
+   * `order` (the kind at each position of the full list) and each itemized kind's item table (item-tables.ts). */
+  spans: Partial<Record<Part, [number, number]>>;
 }
 
 /** The registry file's text for an embedded registry (the build's side of readEmbeddedFile). */
 export function embeddedFileText(e: EmbeddedRegistry): string {
-  const { registry, byKind, order } = splitByKind(e.registry);
+  const byKind: Partial<Record<Kind, CompiledPattern[]>> = {};
+  for (const p of e.registry.patterns) (byKind[p.kind] ??= []).push(p);
   let body = '';
   const spans: FileHeader['spans'] = {};
-  const header: FileHeader = { embedded: { ...e, registry }, order, spans };
+  const add = (part: Part, text: string): void => {
+    spans[part] = [body.length, body.length + text.length];
+    body += text;
+  };
+  const tables: Array<[Itemized, ItemTable]> = [];
   for (const [k, list] of Object.entries(byKind) as Array<[Kind, CompiledPattern[]]>) {
-    const start = body.length;
     // A JSON array is its elements' texts joined by commas: each element's span is known as it is written.
     const items = list.map(asciiJson);
-    if (k === 'shell') {
-      let at = start + 1;
-      header.shell = { spans: items.map((t) => [at, (at += t.length + 1) - 1]), keys: (list as CompiledShell[]).map(programKey) };
+    if ((ITEMIZED as readonly string[]).includes(k)) {
+      const at: number[] = [];
+      let from = body.length + 1;
+      for (const t of items) {
+        at.push(from, from + t.length);
+        from += t.length + 1;
+      }
+      tables.push([k as Itemized, itemTable(k as Itemized, list, at)]);
     }
-    body += `[${items.join(',')}]`;
-    spans[k] = [start, body.length];
+    add(k, `[${items.join(',')}]`);
   }
+  add('order', asciiJson(e.registry.patterns.map((p) => p.kind)));
+  for (const [k, t] of tables) add(`items:${k}`, asciiJson(t));
+  const header: FileHeader = { embedded: { ...e, registry: { ...e.registry, patterns: [] } }, spans };
   return `${asciiJson(header)}\n${body}`;
 }
 
@@ -134,10 +156,18 @@ export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: st
     const nl = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString('latin1', 0, nl)) as FileHeader;
     const body = nl + 1;
-    const slice = (span: [number, number]): string => bytes.toString('latin1', body + span[0], body + span[1]);
-    const kinds: KindTexts = { text: (kind) => (header.spans[kind] ? slice(header.spans[kind]) : undefined), order: header.order };
-    const shell = header.shell;
-    if (shell) kinds.shell = { keys: shell.keys, text: (i) => slice(shell.spans[i] as [number, number]) };
+    const part = (span: [number, number] | undefined): string | undefined => span && bytes.toString('latin1', body + span[0], body + span[1]);
+    const kinds: KindTexts = {
+      text: (kind) => part(header.spans[kind]),
+      order: () => JSON.parse(part(header.spans.order) ?? '[]') as Kind[],
+      items: {
+        table: (kind) => {
+          const text = part(header.spans[`items:${kind}`]);
+          return text === undefined ? undefined : (JSON.parse(text) as ItemTable);
+        },
+        text: (at, i) => part([at[2 * i] as number, at[2 * i + 1] as number]) as string,
+      },
+    };
     return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, kinds) };
   } catch {
     return { problem: `${file} is not a hookwarden registry file; reinstall hookwarden` };

@@ -16,8 +16,8 @@ import type {
   CompiledSecret,
   CompiledShell,
 } from './types.js';
-import { kindLoaderOf, shellLoaderOf } from './lazy-kinds.js';
-import { isCandidate, programKey } from './shell-candidates.js';
+import { candidateLoaderOf, kindLoaderOf } from './lazy-kinds.js';
+import { isCandidate, isPathCandidate, pathKey, programKey, type PathProbe } from './candidates.js';
 
 export interface RegistryView {
   intents: CompiledIntent[];
@@ -83,12 +83,19 @@ export function viewOf(r: CompiledRegistry): RegistryView {
   return v;
 }
 
-/** The shell patterns, in registry order, that a command running these programs can match (shell-candidates.ts):
+/** The shell patterns, in registry order, that a command running these programs can match (candidates.ts):
  * from a hook's registry file only those are parsed. */
 export function shellCandidates(r: CompiledRegistry, programs: ReadonlySet<string>): CompiledShell[] {
-  const lazy = shellLoaderOf(r);
-  if (lazy) return lazy(programs);
+  const lazy = candidateLoaderOf(r);
+  if (lazy) return lazy.shell(programs);
   return viewOf(r).shell.filter((p) => isCandidate(programKey(p), programs));
+}
+
+/** The path patterns, in registry order, that can match this path (candidates.ts); parsed likewise. */
+export function pathCandidates(r: CompiledRegistry, path: PathProbe): CompiledPath[] {
+  const lazy = candidateLoaderOf(r);
+  if (lazy) return lazy.path(path);
+  return viewOf(r).paths.filter((p) => isPathCandidate(pathKey(p), path));
 }
 
 /** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's.

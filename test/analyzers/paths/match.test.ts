@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchPath } from '../../../lib/analyzers/paths/match.js';
 import { normalisePath, type PathFacts } from '../../../lib/analyzers/paths/normalise.js';
-import { fileSystemFacts, probeCaseInsensitive, resolveReal } from '../../../lib/hook/path-facts.js';
+import { fileSystemFacts, probeCaseInsensitive, resolveReal, swapCase } from '../../../lib/hook/path-facts.js';
 import { viewOf } from '../../../lib/registry/select.js';
 import type { PathOp } from '../../../lib/registry/types.js';
 import { shippedRegistry } from '../../helpers/registry.js';
@@ -90,6 +91,17 @@ describe('symlinks are judged by where they point (real files)', () => {
     // Linux file systems here are case-sensitive; the probe must say so rather than guess from the platform.
     expect(probeCaseInsensitive(project, 'linux')).toBe(false);
     expect(probeCaseInsensitive('/', 'darwin')).toBe(true); // no letters: the platform's default
+  });
+
+  it('swaps the case of exactly the letters (\\p{L}) of a path, ASCII or not', () => {
+    const byRegex = (s: string): string => s.replace(/\p{L}/gu, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+    expect(swapCase('/Users/Dev/Проект/ⅰⓐ_ǅ9.ts')).toBe(byRegex('/Users/Dev/Проект/ⅰⓐ_ǅ9.ts'));
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+      expect(swapCase(s)).toBe(byRegex(s));
+    }), { numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      expect(swapCase(s)).toBe(byRegex(s));
+    }), { numRuns: 2000 });
   });
 });
 

@@ -1,18 +1,22 @@
-// Shell candidates (lib/registry/shell-candidates.ts, select.ts shellCandidates): a Bash call matches only the
-// shell patterns whose specs name a program the command runs, and a hook parses only those from its registry
-// file. Skipping the others must never change a match: over the whole labelled shell corpus the candidates give
-// exactly the matches of the full list, from the compiled registry and from a hook's registry file alike.
+// Candidates (lib/registry/candidates.ts, select.ts shellCandidates/pathCandidates): a Bash call matches only the
+// shell patterns whose specs name a program the command runs, a path only the path patterns whose include globs'
+// literals it holds, and a hook parses only those from its registry file. Skipping the others must never change a
+// match: over the labelled shell and path corpora the candidates give exactly the matches of the full lists, from
+// the compiled registry and from a hook's registry file alike.
 
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { matchPath } from '../../lib/analyzers/paths/match.js';
+import { normalisePath } from '../../lib/analyzers/paths/normalise.js';
+import { fileAccesses } from '../../lib/analyzers/shell/file-access/index.js';
 import { analyzeShell } from '../../lib/analyzers/shell/index.js';
 import { matchShell } from '../../lib/analyzers/shell/match.js';
 import { embeddedFileText, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
-import { registrySubset, shellCandidates, viewOf } from '../../lib/registry/select.js';
-import { isCandidate, programKey } from '../../lib/registry/shell-candidates.js';
-import type { CompiledShell } from '../../lib/registry/types.js';
+import { pathCandidates, registrySubset, shellCandidates, viewOf } from '../../lib/registry/select.js';
+import { isCandidate, isPathCandidate, pathKey, programKey } from '../../lib/registry/candidates.js';
+import type { CompiledShell, PathOp } from '../../lib/registry/types.js';
 import { readJsonl } from '../helpers/jsonl.js';
 import { shippedRegistry } from '../helpers/registry.js';
 
@@ -21,6 +25,8 @@ const DIR = join(import.meta.dirname, '..', 'fixtures', 'shell');
 const rows = readdirSync(DIR)
   .filter((f) => f.endsWith('.jsonl'))
   .flatMap((f) => readJsonl<{ cmd: string; cwd?: string }>(join(DIR, f), () => undefined).map((r) => r.row));
+
+const PATH_ROWS = readJsonl<{ path: string }>(join(import.meta.dirname, '..', 'fixtures', 'paths', 'tools.jsonl'), () => undefined).map((r) => r.row.path);
 
 function fromFile(): ReturnType<typeof readEmbeddedFile> {
   const file = join(mkdtempSync(join(tmpdir(), 'hw-cand-')), 'pre-tool-use.registry.json');
@@ -52,6 +58,28 @@ describe('shell candidates', () => {
     expect(candidates / rows.length).toBeLessThan(all.length / 4);
   });
 
+  it('give every corpus path, and every file a corpus command names, the matches of the whole path list', () => {
+    const all = viewOf(full).paths;
+    const lazy = fromFile();
+    if ('problem' in lazy) throw new Error(lazy.problem);
+    const paths = [
+      ...PATH_ROWS,
+      ...rows.flatMap(({ cmd, cwd }) => fileAccesses(analyzeShell(cmd, { cwd: cwd ?? '/home/dev/project', home: '/home/dev' })).map((a) => a.path)),
+    ];
+    let candidates = 0;
+    for (const raw of paths) {
+      for (const caseInsensitive of [false, true]) {
+        const path = normalisePath(raw, { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project', facts: { realpath: () => null, caseInsensitive: () => caseInsensitive } });
+        const picked = pathCandidates(full, path);
+        candidates += picked.length;
+        expect(pathCandidates(lazy.registry, path).map((p) => p.id), raw).toEqual(picked.map((p) => p.id));
+        for (const op of ['read', 'write', 'delete'] as PathOp[]) expect(matchPath(path, op, picked, 'x'), `${op} ${raw}`).toEqual(matchPath(path, op, all, 'x'));
+      }
+    }
+    expect(paths.length).toBeGreaterThan(400);
+    expect(candidates / (2 * paths.length)).toBeLessThan(all.length / 4);
+  });
+
   it('after the whole list has been read, candidates come from it, in registry order', () => {
     const lazy = fromFile();
     if ('problem' in lazy) throw new Error(lazy.problem);
@@ -73,5 +101,15 @@ describe('shell candidates', () => {
     expect(programKey({ match: { redirect: { targets: [] } } })).toBeNull();
     expect(programKey({ match: { fact: 'background' } })).toBeNull();
     expect(isCandidate(null, new Set())).toBe(true);
+  });
+
+  it('a path pattern outside the project is no candidate inside it; a glob without literals is one for every path', () => {
+    const glob = (literals: string[] | null) => ({ source: '^x$', flags: '', literals });
+    const probe = (forms: string[], outsideProject = false) => ({ forms, outsideProject, caseInsensitive: false });
+    expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/home/dev/project/a']))).toBe(false);
+    expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/etc/a'], true))).toBe(true);
+    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), probe(['/home/dev/.ssh/id_rsa']))).toBe(true);
+    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), probe(['/home/dev/.SSH/id_rsa']))).toBe(false);
+    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), { ...probe(['/home/dev/.SSH/id_rsa']), caseInsensitive: true })).toBe(true);
   });
 });
