@@ -1,6 +1,6 @@
 // Operand and flag normalisation shared by the analyzer and the matcher.
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import type { ShellContext } from './types.js';
 
 /** `$HOME` at the start of any path component (`/$HOME` is `//home/dev`, the home directory). */
@@ -19,18 +19,18 @@ export function expandHomeVar(word: string, home: string): string {
  */
 export function normaliseOperand(word: string, ctx: ShellContext): string {
   if (word === '' || word.includes('://')) return word;
-  const home = ctx.home?.startsWith('/') ? path.posix.normalize(ctx.home).replace(/\/+$/, '') : '';
+  const home = ctx.home?.startsWith('/') ? posix.normalize(ctx.home).replace(/\/+$/, '') : '';
   let w = expandHomeVar(word, home);
   // Expand ~ so that `~/..` resolves; it is folded back below.
   if (home && (w === '~' || w.startsWith('~/'))) w = `${home}${w.slice(1)}`;
   if (w.startsWith('/')) {
-    w = path.posix.normalize(w);
+    w = posix.normalize(w);
     if (home && (w === home || w.startsWith(`${home}/`))) w = `~${w.slice(home.length)}`;
   } else if (w === '~' || w.startsWith('~/')) {
-    const rest = path.posix.normalize(w.slice(1) || '/');
+    const rest = posix.normalize(w.slice(1) || '/');
     w = rest === '/' ? '~' : `~${rest}`;
   } else if (w.includes('/') || w === '.' || w === '..') {
-    w = path.posix.normalize(w);
+    w = posix.normalize(w);
   }
   if (w.length > 1 && w.endsWith('/')) w = w.replace(/\/+$/, '') || '/';
   return w;

@@ -1,7 +1,7 @@
 // Raw words → one Segment: resolve variables, record assignments, strip wrappers, reduce the program to
 // its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { fedWords, fillArgs, literalOutput, previousStage, xargsToken } from './literal.js';
 import { hasSub, replaceSubs, resolveVars, soleVarName, subPlaceholder } from './markers.js';
 import { expandHomeVar } from './operands.js';
@@ -23,8 +23,8 @@ function cdTarget(args: readonly string[], state: AnalyzeState): string | undefi
   if (dir === undefined || dir === '~') return home?.startsWith('/') ? home : undefined;
   if (dir === '-' || dir === '--' || hasSub(dir) || dir.includes('$') || dir.includes('`')) return undefined;
   const expanded = dir.startsWith('~/') && home?.startsWith('/') ? `${home}${dir.slice(1)}` : dir;
-  if (expanded.startsWith('/')) return path.posix.normalize(expanded).replace(/(.)\/+$/, '$1');
-  return state.cwd === undefined || expanded.startsWith('~') ? undefined : path.posix.resolve(state.cwd, expanded);
+  if (expanded.startsWith('/')) return posix.normalize(expanded).replace(/(.)\/+$/, '$1');
+  return state.cwd === undefined || expanded.startsWith('~') ? undefined : posix.resolve(state.cwd, expanded);
 }
 
 function setVar(state: AnalyzeState, assignment: string): void {

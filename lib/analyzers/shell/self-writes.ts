@@ -7,7 +7,7 @@
 // - copies and moves into a directory: `cp -r /tmp/x/.hookwarden ~/` lands at `~/.hookwarden`; the file table
 //   only sees a write of `~`.
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { hookwardenForm, hookwardenHomeOf, hookwardenHomeView } from '../paths/hookwarden-home.js';
 import { normaliseArgs } from './operands.js';
 import { absoluteOperand } from './targets.js';
@@ -46,7 +46,7 @@ export function selfWrites(argv: readonly string[], cwd: string | undefined, ctx
     const src = resolve(word);
     if (links && inHome(src)) out.push({ path: src, via: `${program} (a link to it)` });
     // Into an existing directory the file keeps its name; only a landing inside the home is added here.
-    const landing = dest !== undefined && src !== undefined ? `${dest === '/' ? '' : dest}/${path.posix.basename(src)}` : undefined;
+    const landing = dest !== undefined && src !== undefined ? `${dest === '/' ? '' : dest}/${posix.basename(src)}` : undefined;
     if (inHome(landing) && !inHome(dest)) out.push({ path: landing, via: `${program} (into a directory)` });
   }
   return out;

@@ -3,7 +3,7 @@
 // resolved against the segment's own cwd (after `cd`), `~`/`$HOME`/`$PWD`/`$TMPDIR` are expanded, and an
 // unset variable is judged by what its empty expansion would hit (`rm -rf "$DIR/"` is `rm -rf /`).
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { hasSub } from './markers.js';
 import { expandHomeVar } from './operands.js';
 import { TARGET_CLASSES, TARGET_LABELS, type TargetClass } from '../../registry/target-classes.js';
@@ -49,9 +49,9 @@ function expandKnown(word: string, t: TargetContext): string {
 
 /** Absolute, normalised path for a word with no variables left, or undefined when it is relative to an unknown cwd. */
 function absolute(word: string, cwd: string | undefined): string | undefined {
-  if (word.startsWith('/')) return path.posix.normalize(word).replace(/(.)\/+$/, '$1');
+  if (word.startsWith('/')) return posix.normalize(word).replace(/(.)\/+$/, '$1');
   if (cwd === undefined) return undefined;
-  return path.posix.resolve(cwd, word);
+  return posix.resolve(cwd, word);
 }
 
 /** An operand as an absolute, normalised path with the known variables expanded (`~`, `$HOME`, `$PWD`,
@@ -70,7 +70,7 @@ function isWholeDirGlob(base: string): boolean {
 }
 
 function isSystem(p: string): boolean {
-  return SYSTEM_TREES.some((d) => under(p, d)) || SYSTEM_DIRS.has(p) || SYSTEM_DIRS.has(path.posix.dirname(p));
+  return SYSTEM_TREES.some((d) => under(p, d)) || SYSTEM_DIRS.has(p) || SYSTEM_DIRS.has(posix.dirname(p));
 }
 
 function classifyAbsolute(p: string, t: TargetContext): TargetClass {

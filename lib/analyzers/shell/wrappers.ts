@@ -2,7 +2,7 @@
 // segment's words so the judged program is the one that really runs. Options of each wrapper are
 // skipped, including those that take a value (sudo -u root, timeout -s KILL 5, nice -n 10).
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { parse } from 'shell-quote';
 import { hasSub } from './markers.js';
 import { ownEntry } from './tables.js';
@@ -28,7 +28,7 @@ export function isAssignment(word: string): boolean {
 
 export function baseName(word: string): string {
   if (hasSub(word) || !word.includes('/') || word.endsWith('/')) return word;
-  return path.posix.basename(word);
+  return posix.basename(word);
 }
 
 export interface OptionWord {

@@ -1,7 +1,7 @@
 // Argument parsing by an ArgSpec: options and operands in order (clusters, attached and paired values, old-style
 // tar letters, directory changes), and the spec in effect once the `when` overrides apply.
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { readOption } from '../wrappers.js';
 import type { ArgSpec } from './types.js';
 
@@ -26,7 +26,7 @@ export function expandOldStyle(argv: readonly string[], spec: ArgSpec): string[]
 }
 
 function joinBase(base: string | undefined, dir: string): string {
-  return base === undefined || /^[/~$]/.test(dir) ? dir : path.posix.join(base, dir);
+  return base === undefined || /^[/~$]/.test(dir) ? dir : posix.join(base, dir);
 }
 
 /** Options and operands in order from `start`, each with the directory operands are relative to. */

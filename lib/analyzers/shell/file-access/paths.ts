@@ -1,6 +1,6 @@
 // Which words are paths on this machine, and the FileAccess a path makes (normalised, with glob samples).
 
-import path from 'node:path';
+import { posix } from 'node:path';
 import { globSamples } from '../glob-samples.js';
 import { normaliseOperand } from '../operands.js';
 import type { Segment } from '../types.js';
@@ -20,7 +20,7 @@ export function isPath(word: string): boolean {
 }
 
 export function access(word: string, op: FileOp, via: string, seg: Segment, base?: string): FileAccess {
-  const joined = base !== undefined && !/^[/~$]/.test(word) ? path.posix.join(base, word) : word;
+  const joined = base !== undefined && !/^[/~$]/.test(word) ? posix.join(base, word) : word;
   const p = normaliseOperand(joined, NO_CONTEXT);
   const a: FileAccess = { path: p, op, via };
   if (seg.cwd !== undefined) a.cwd = seg.cwd;
