@@ -95,10 +95,13 @@ export function chunkEntry(plan: ChunkPlan): { contents: string; resolveDir: str
   return { contents: lines.join('\n'), resolveDir: root, loader: 'ts' };
 }
 
-function stubSource(plan: ChunkPlan, entry: string): string {
+function stubSource(plan: ChunkPlan, entry: string, id: string | undefined): string {
   const file = `chunk-${plan.chunk.name}.js`;
   const names = plan.exports.get(entry) ?? [];
-  const load = `var m;function load(){return m||(m=require(require("node:path").join(__dirname,${JSON.stringify(file)})));}`;
+  // Through the hook's loader when it is there (scripts/shims/compile-cache.cjs), else by requiring the chunk's own
+  // loader file (a bundle run some other way).
+  const direct = id === undefined ? '' : `typeof __hwChunk==="function"?__hwChunk(${JSON.stringify(`chunk-${plan.chunk.name}.code.js`)},${JSON.stringify(id)},${JSON.stringify(file)}):`;
+  const load = `var m;function load(){return m||(m=${direct}require(require("node:path").join(__dirname,${JSON.stringify(file)})));}`;
   if (!entry.includes('/')) {
     // A CommonJS package (picomatch): the default export is the package's module.exports.
     return `${load}module.exports=new Proxy(function(){},{get:function(_,k){return load().default[k];},apply:function(_,t,a){return load().default.apply(t,a);}});`;
@@ -107,8 +110,9 @@ function stubSource(plan: ChunkPlan, entry: string): string {
   return `${load}Object.defineProperty(exports,"__esModule",{value:true});Object.defineProperties(exports,{${getters.join(',')}});`;
 }
 
-/** Inside a hook bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). */
-export function chunkStubs(plans: ChunkPlan[]): Plugin {
+/** Inside a hook bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). `ids`: each
+ * built chunk's cache id by name (scripts/hook-file.ts), so that a stub loads it through the hook's loader. */
+export function chunkStubs(plans: ChunkPlan[], ids: ReadonlyMap<string, string> = new Map()): Plugin {
   const byEntry = new Map<string, ChunkPlan>();
   for (const p of plans) for (const e of p.exports.keys()) byEntry.set(e, p);
   return {
@@ -124,7 +128,10 @@ export function chunkStubs(plans: ChunkPlan[]): Plugin {
         }
         return key ? { path: key, namespace: 'hw-chunk' } : undefined;
       });
-      b.onLoad({ filter: /.*/, namespace: 'hw-chunk' }, (a) => ({ contents: stubSource(byEntry.get(a.path)!, a.path), loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'hw-chunk' }, (a) => {
+        const plan = byEntry.get(a.path)!;
+        return { contents: stubSource(plan, a.path, ids.get(plan.chunk.name)), loader: 'js' };
+      });
     },
   };
 }

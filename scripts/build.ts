@@ -91,6 +91,22 @@ async function main(): Promise<void> {
       __HW_DEFAULT_CONFIG_HASH__: JSON.stringify(canonicalHash(DEFAULT_CONFIG)),
     },
   };
+  // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts), first: a hook's stubs name each
+  // chunk's cache id.
+  const chunkIds = new Map<string, string>(
+    await Promise.all(
+      chunks.map(async (plan): Promise<[string, string]> => {
+        const result = await build({
+          ...common,
+          stdin: chunkEntry(plan),
+          outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
+          write: false,
+          define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
+        });
+        return [plan.chunk.name, writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? '')];
+      }),
+    ),
+  );
   await Promise.all([
     ...HOOK_NAMES.map(async (name) => {
       const outfile = join(root, 'dist', 'hooks', `${name}.js`);
@@ -99,7 +115,7 @@ async function main(): Promise<void> {
         entryPoints: [join(root, 'hooks', `${name}.ts`)],
         outfile,
         write: false,
-        plugins: [secretlintStaysOut, chunkStubs(chunks)],
+        plugins: [secretlintStaysOut, chunkStubs(chunks, chunkIds)],
         define: {
           ...common.define,
           // The registry is a file beside the hook, parsed kind by kind (lib/registry/lazy-kinds.ts).
@@ -112,17 +128,6 @@ async function main(): Promise<void> {
       // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
       writeHookFile(outfile, result.outputFiles[0]?.text ?? '', name, GUARD_HOOKS.has(name) ? 2 : 1);
       writeFileSync(join(root, 'dist', 'hooks', `${name}.registry.json`), embeddedFileText(subsetFor(embedded, name)));
-    }),
-    // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts).
-    ...chunks.map(async (plan) => {
-      const result = await build({
-        ...common,
-        stdin: chunkEntry(plan),
-        outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
-        write: false,
-        define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
-      });
-      writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? '');
     }),
     build({
       ...common,

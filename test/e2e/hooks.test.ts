@@ -92,7 +92,7 @@ describe('hook bundles end to end', () => {
     expect(p.status).toBe(0);
     const out = JSON.parse(p.stdout).hookSpecificOutput;
     expect(out.permissionDecision).toBe('ask');
-    expect(out.permissionDecisionReason).toMatch(/\[engine\/unparseable-command\] — matched: internal error: Cannot find module '.*chunk-interpreters\.js'\. Rules/);
+    expect(out.permissionDecisionReason).toMatch(/\[engine\/unparseable-command\] — matched: internal error: cannot read chunk-interpreters\.code\.js \(ENOENT\); reinstall hookwarden\. Rules/);
   });
 
   it('hookwarden eval agrees with the hook processes on every fixture', () => {

@@ -301,7 +301,7 @@ describe.skipIf(!HAVE_DIST)('built bundle dist/hooks/secretlint.cjs (skipped whe
       ["throw new Error('boom\\n    at line two');", /^secretlint unavailable: boom$/],
       ['module.exports = {};', /^secretlint unavailable: bundle has no scanText export$/],
       // The loader without its code file (a half-copied install).
-      [readFileSync(BUNDLE, 'utf8'), /^secretlint unavailable: ENOENT: no such file or directory, open '.*secretlint\.cjs\.code\.js'$/],
+      [readFileSync(BUNDLE, 'utf8'), /^secretlint unavailable: cannot read secretlint\.cjs\.code\.js \(ENOENT\); reinstall hookwarden$/],
     ] as const) {
       const r = runProbe(hookDir(probe, bundle), 'x');
       expect(r.status).toBe(0);
