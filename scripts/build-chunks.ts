@@ -22,9 +22,31 @@ export interface Chunk {
   /** The modules whose imports become stubs: a source path under the project, or a package name. */
   entries: string[];
   why: string;
+  /** Chunks this one loads through stubs of its own (built before it, so that its stubs know their cache ids). */
+  nests?: string[];
+  /** The hooks whose bundles load it (default: every hook). */
+  hooks?: string[];
 }
 
 export const CHUNKS: Chunk[] = [
+  {
+    // Not cold: every Bash call runs it. But half of a pre-tool-use bundle and a third of post-tool-use's is the
+    // shell analyser, with ~4 ms of tables to build at start-up and ~300 KB of young allocations, and most tool
+    // calls (Read, Edit, Write, Glob, Grep, MCP tools) never parse a command. pre-tool-use judges a command with
+    // all of it; post-tool-use only reads what a command did, with the analyser's core.
+    name: 'shell',
+    entries: ['lib/analyzers/shell/index.ts', 'lib/analyzers/shell/intent/index.ts', 'lib/analyzers/shell/interactive/index.ts'],
+    why: 'the shell analyser, only for a Bash call before it runs',
+    nests: ['interpreters'],
+    hooks: ['pre-tool-use'],
+  },
+  {
+    name: 'shell-observe',
+    entries: ['lib/analyzers/shell/index.ts'],
+    why: 'the shell analyser, only for a Bash call after it ran',
+    nests: ['interpreters'],
+    hooks: ['post-tool-use'],
+  },
   {
     name: 'registry-compile',
     entries: ['lib/registry/load.ts', 'lib/registry/compile.ts'],
@@ -110,11 +132,18 @@ function stubSource(plan: ChunkPlan, entry: string, id: string | undefined): str
   return `${load}Object.defineProperty(exports,"__esModule",{value:true});Object.defineProperties(exports,{${getters.join(',')}});`;
 }
 
-/** Inside a hook bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). `ids`: each
- * built chunk's cache id by name (scripts/hook-file.ts), so that a stub loads it through the hook's loader. */
-export function chunkStubs(plans: ChunkPlan[], ids: ReadonlyMap<string, string> = new Map()): Plugin {
+/** Inside a bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). `ids`: each built
+ * chunk's cache id by name (scripts/hook-file.ts), so that a stub loads it through the hook's loader. `hook`: only the
+ * chunks that hook's bundle loads. */
+export function chunkStubs(plans: ChunkPlan[], ids: ReadonlyMap<string, string> = new Map(), hook?: string): Plugin {
   const byEntry = new Map<string, ChunkPlan>();
-  for (const p of plans) for (const e of p.exports.keys()) byEntry.set(e, p);
+  for (const p of plans) {
+    if (hook !== undefined && p.chunk.hooks && !p.chunk.hooks.includes(hook)) continue;
+    for (const e of p.exports.keys()) {
+      if (byEntry.has(e)) throw new Error(`${e} is an entry of chunks ${byEntry.get(e)!.chunk.name} and ${p.chunk.name} in one bundle`);
+      byEntry.set(e, p);
+    }
+  }
   return {
     name: 'cold-chunks',
     setup(b) {

@@ -12,7 +12,7 @@ import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, ty
 import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
 import { embeddedFileText } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
-import { chunkEntry, chunkStubs, planChunks } from './build-chunks.js';
+import { chunkEntry, chunkStubs, planChunks, type ChunkPlan } from './build-chunks.js';
 import { writeHookFile } from './hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,20 +93,22 @@ async function main(): Promise<void> {
   };
   // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts), first: a hook's stubs name each
   // chunk's cache id.
-  const chunkIds = new Map<string, string>(
-    await Promise.all(
-      chunks.map(async (plan): Promise<[string, string]> => {
-        const result = await build({
-          ...common,
-          stdin: chunkEntry(plan),
-          outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
-          write: false,
-          define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
-        });
-        return [plan.chunk.name, writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? '')];
-      }),
-    ),
-  );
+  const chunkIds = new Map<string, string>();
+  const buildChunk = async (plan: ChunkPlan): Promise<void> => {
+    const nested = chunks.filter((c) => plan.chunk.nests?.includes(c.chunk.name));
+    const result = await build({
+      ...common,
+      stdin: chunkEntry(plan),
+      outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
+      write: false,
+      plugins: [secretlintStaysOut, chunkStubs(nested, chunkIds)],
+      define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
+    });
+    chunkIds.set(plan.chunk.name, writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? ''));
+  };
+  // Chunks that load others come after them.
+  await Promise.all(chunks.filter((c) => !c.chunk.nests).map(buildChunk));
+  await Promise.all(chunks.filter((c) => c.chunk.nests).map(buildChunk));
   await Promise.all([
     ...HOOK_NAMES.map(async (name) => {
       const outfile = join(root, 'dist', 'hooks', `${name}.js`);
@@ -115,7 +117,7 @@ async function main(): Promise<void> {
         entryPoints: [join(root, 'hooks', `${name}.ts`)],
         outfile,
         write: false,
-        plugins: [secretlintStaysOut, chunkStubs(chunks, chunkIds)],
+        plugins: [secretlintStaysOut, chunkStubs(chunks, chunkIds, name)],
         define: {
           ...common.define,
           // The registry is a file beside the hook, parsed kind by kind (lib/registry/lazy-kinds.ts).

@@ -20,13 +20,28 @@ export function asciiOnly(code: string): string {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** V8 allocates a string longer than this (its largest regular heap object, 128 KiB, less the string's header)
+ * in its large-object space, outside the young generation's first 1 MiB semi-space. */
+const LARGE_STRING = 128 * 1024;
+
+/**
+ * A code file of 64 to 128 KiB is padded (a trailing comment of spaces) to just over LARGE_STRING: read as a string
+ * it then does not fill the young generation, which a hook call's own allocations share. Measured on the 2-core
+ * VM: with the shell analyser in a chunk of its own, a Bash call's three code strings (~300 KB) cost a scavenge
+ * (~3-4 ms) that a few KB of padding per file avoids (docs/performance.md). Smaller files are left alone.
+ */
+function padded(code: string): string {
+  if (code.length < 64 * 1024 || code.length > LARGE_STRING) return code;
+  return `${code}\n//${' '.repeat(LARGE_STRING + 64 - code.length)}`;
+}
+
 /** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. `failExit`:
  * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead);
  * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy. */
 export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number): string {
   // The function node's CommonJS loader would wrap it in, written here: joined by the loader at run time, the
   // ~230 KB text was copied once more into a new string per call (V8 flattens the concatenation to compile it).
-  const ascii = `(function (exports, require, module, __filename, __dirname) {${asciiOnly(code)}\n})`;
+  const ascii = padded(`(function (exports, require, module, __filename, __dirname) {${asciiOnly(code)}\n})`);
   const id = `${name}-${createHash('sha256').update(ascii).digest('hex').slice(0, 16)}`;
   const codeFile = `${basename(outfile, '.js')}.code.js`;
   writeFileSync(join(dirname(outfile), codeFile), ascii);

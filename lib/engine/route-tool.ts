@@ -1,10 +1,8 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
-import { analyzeShell } from '../analyzers/shell/index.js';
-import { fileAccesses } from '../analyzers/shell/file-access/index.js';
+import { analyzeShell, fileAccesses, matchShell } from '../analyzers/shell/index.js';
 import { classifyIntent } from '../analyzers/shell/intent/index.js';
 import { planInteractive } from '../analyzers/shell/interactive/index.js';
-import { matchShell } from '../analyzers/shell/match.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
 import { judgeReadOnly } from '../analyzers/session/actions.js';
 import { askEffect, gateTool } from './session-gate.js';

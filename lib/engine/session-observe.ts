@@ -6,8 +6,7 @@
 import { normalisePath, type NormalisedPath } from '../analyzers/paths/normalise.js';
 import { redactSecrets } from '../analyzers/secrets/detect.js';
 import { commandActions } from '../analyzers/session/actions.js';
-import { fileAccesses } from '../analyzers/shell/file-access/index.js';
-import { analyzeShell } from '../analyzers/shell/index.js';
+import { analyzeShell, fileAccesses } from '../analyzers/shell/index.js';
 import { excerpt } from '../analyzers/truncate.js';
 import { viewOf } from '../registry/select.js';
 import type { ActionRecord, SessionEffect } from '../session/state.js';

@@ -22,9 +22,9 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
     const s = fs.lstatSync(p);
     return s.isDirectory() && mine(s) && (uid === null || (s.mode & 0o022) === 0);
   };
-  // Both files are read into one buffer, the code first (decoded to a string at once) and then the cache over it:
-  // fresh memory is what a short process pays most for (a page fault per 4 KB, ~14 us each on a small VM), and a
-  // second buffer for the code was ~60 of them per call.
+  // Both files are read into one buffer, the code first (decoded to a string at once) and then the cache over it,
+  // which V8 has consumed once the script is compiled: fresh memory is what a short process pays most for (a page
+  // fault per 4 KB, ~14 us each on a small VM), and a second buffer for the code was ~60 of them per call.
   const readInto = (fd, buf, size) => {
     let at = 0;
     while (at < size) {
@@ -73,7 +73,9 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
     const fd = fs.openSync(path.join(dirname, codeFile), 'r');
     try {
       const size = fs.fstatSync(fd).size;
-      buf = Buffer.allocUnsafeSlow(Math.max(size, cacheSize));
+      // A chunk loaded later reuses the hook's buffer when it is big enough: its pages are already mapped.
+      const need = Math.max(size, cacheSize);
+      buf = globalThis.__hwReadBuf && globalThis.__hwReadBuf.length >= need ? globalThis.__hwReadBuf : (globalThis.__hwReadBuf = Buffer.allocUnsafeSlow(need));
       src = buf.toString('latin1', 0, readInto(fd, buf, size));
     } finally {
       fs.closeSync(fd);
@@ -142,10 +144,16 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
   }
   // Cold chunks (scripts/build-chunks.ts) are loaded through the hook's own loader: requiring a chunk's loader file
   // cost ~0.7 ms more per chunk (resolving, reading and compiling the loader again).
+  // Like require, once per chunk and process: a chunk has a stub for each of its entry modules.
   if (!globalThis.__hwChunk) {
+    const loaded = new Map();
     globalThis.__hwChunk = (chunkCode, chunkId, chunkFile) => {
-      const m = { exports: {} };
-      hwRunCached(chunkCode, chunkId, m, req, path.join(dirname, chunkFile), dirname);
+      let m = loaded.get(chunkCode);
+      if (!m) {
+        m = { exports: {} };
+        hwRunCached(chunkCode, chunkId, m, req, path.join(dirname, chunkFile), dirname);
+        loaded.set(chunkCode, m);
+      }
       return m.exports;
     };
   }

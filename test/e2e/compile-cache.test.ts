@@ -18,7 +18,7 @@ describe('compile cache', () => {
   it('is written by the first call (0600) and reused by the next with the same answer', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const first = run(home);
-    const [file] = cacheFiles(home);
+    const file = cacheFiles(home).find((f) => f.startsWith('v8-pre-tool-use-'));
     expect(file).toMatch(/^v8-pre-tool-use-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
     const path = join(home, 'cache', file!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -45,7 +45,7 @@ describe('compile cache', () => {
   it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const clean = run(home);
-    const path = join(home, 'cache', cacheFiles(home)[0]!);
+    const path = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith('v8-pre-tool-use-'))!);
     writeFileSync(path, Buffer.alloc(4096, 0x5a));
     const corrupt = run(home);
     expect({ status: corrupt.status, stdout: corrupt.stdout }).toEqual({ status: clean.status, stdout: clean.stdout });
@@ -83,7 +83,7 @@ describe('compile cache', () => {
     for (const step of ['node', 'code read', 'compile', 'init', 'stdin', 'parse', 'config+registry', 'route', 'audit', 'total']) expect(line).toContain(`${step} `);
   });
 
-  it('ordinary calls load no cold chunk; a call that needs one loads it on first use (scripts/build-chunks.ts)', () => {
+  it('a call loads only the chunks it needs: the shell analyser for Bash alone, cold chunks on first use (scripts/build-chunks.ts)', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const chunksLoaded = (hook: string, fixture: string): string[] => {
       const input = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', fixture.includes('.') ? fixture : `${fixture}.json`), 'utf8');
@@ -92,18 +92,20 @@ describe('compile cache', () => {
       expect(line, `${hook} ${fixture}: ${r.stderr}`).not.toBe('');
       return [...new Set(line.match(/chunk-[a-z-]+/g) ?? [])];
     };
-    const ordinary: Array<[string, string]> = [
-      ['pre-tool-use', 'pre-bash-git-status'],
-      ['pre-tool-use', 'pre-bash-rm-rf-root'],
-      ['pre-tool-use', 'pre-read-source'],
-      ['pre-tool-use', 'pre-write-env'],
-      ['user-prompt', 'prompt-decision'],
-      ['post-tool-use', 'post-bash-ok'],
-      ['stop', 'stop-normal'],
-      ['session-start', 'session-start-startup'],
+    const ordinary: Array<[string, string, string[]]> = [
+      ['pre-tool-use', 'pre-bash-git-status', ['chunk-shell']],
+      ['pre-tool-use', 'pre-bash-rm-rf-root', ['chunk-shell']],
+      ['pre-tool-use', 'pre-read-source', []],
+      ['pre-tool-use', 'pre-write-env', []],
+      ['user-prompt', 'prompt-decision', []],
+      ['post-tool-use', 'post-bash-ok', ['chunk-shell-observe']],
+      ['post-tool-use', 'post-read-leaks-token', []],
+      ['stop', 'stop-normal', []],
+      ['session-start', 'session-start-startup', []],
     ];
-    for (const [hook, fixture] of ordinary) expect(chunksLoaded(hook, fixture), `${hook} ${fixture}`).toEqual([]);
-    expect(chunksLoaded('pre-tool-use', 'pre-bash-python-rmtree-home')).toEqual(['chunk-interpreters']);
+    for (const [hook, fixture, want] of ordinary) expect(chunksLoaded(hook, fixture), `${hook} ${fixture}`).toEqual(want);
+    // The interpreter code readers, loaded by the shell chunk itself.
+    expect(chunksLoaded('pre-tool-use', 'pre-bash-python-rmtree-home')).toEqual(['chunk-shell', 'chunk-interpreters']);
     expect(chunksLoaded('pre-tool-use', 'pre-mcp-memory-sensitive')).toEqual(['chunk-memory-judge']);
     // A refused stdin: zod words the refusal.
     expect(chunksLoaded('pre-tool-use', 'pre-missing-tool-name.txt')).toEqual(['chunk-stdin-schema']);

@@ -86,6 +86,11 @@ describe('hook bundles end to end', () => {
       expect(g.stderr).toMatch(/^hookwarden: internal error: .*pre-tool-use\.registry\.json .*reinstall hookwarden\n$/);
     }
     copyFileSync(join(ROOT, 'dist', 'hooks', 'pre-tool-use.registry.json'), join(half, 'pre-tool-use.registry.json'));
+    // The shell analyser's chunk is missing: no command can be judged, so a harmless one is asked about.
+    const s = JSON.parse(spawnSync('node', [join(half, 'pre-tool-use.js')], { input: git.stdin, env, encoding: 'utf8' }).stdout).hookSpecificOutput;
+    expect(s.permissionDecision).toBe('ask');
+    expect(s.permissionDecisionReason).toMatch(/\[engine\/internal-error\] — matched: cannot read chunk-shell\.code\.js \(ENOENT\); reinstall hookwarden\. Rules/);
+    for (const f of ['chunk-shell.js', 'chunk-shell.code.js']) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(half, f));
     // The interpreter chunk is missing: a python one-liner cannot be judged, so it is asked about.
     const py = fixtures.find((x) => x.name === 'pre-bash-python-rmtree-home')!;
     const p = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: py.stdin, env, encoding: 'utf8' });

@@ -2,8 +2,7 @@
 // patterns matched structurally per segment, and whether it may run in a read-only session.
 
 import { classifyIntent } from '../shell/intent/index.js';
-import { fileAccesses } from '../shell/file-access/index.js';
-import { matchShell } from '../shell/match.js';
+import { fileAccesses, matchShell } from '../shell/index.js';
 import type { Segment, ShellAnalysis, ShellContext } from '../shell/types.js';
 import type { ActionKind, CompiledAction, CompiledShell } from '../../registry/types.js';
 
