@@ -46,7 +46,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   mark('config+registry');
   if (input.hook_event_name === 'SessionStart') return sessionStart(hook, input, loc, p, rt, started);
   const problems = noProblems(p.issues);
-  if (p.stateful && PRUNE_EVENTS.has(input.hook_event_name)) problems.prune = pruneQuietly(loc, rt.now(), p.cfg.config);
+  if (p.stateful && PRUNE_EVENTS.has(input.hook_event_name)) problems.prune = pruneQuietly(loc, rt.now(), p.cfg.config, true);
 
   const state = loadState(input, loc, p, rt, problems);
   mark('state');

@@ -2,10 +2,11 @@
 // under a lock (lib/session/store.ts). A missing, expired, corrupt or foreign file means a fresh state, with a
 // note for the audit; a corrupt file is kept aside (`<key>.corrupt-<time>.json`) until pruning, never lost.
 
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionConfig } from '../config/types.js';
 import { unsafePath } from '../fs/checks.js';
+import { writeFileAtomic } from '../fs/write.js';
 import { pruneDir, readJsonFile, sessionFileKey, updateJsonLocked, type ReadResult } from './store.js';
 import { applyEffects, freshState, isSessionState, type ApplyResult, type SessionEffect, type SessionState } from './state.js';
 
@@ -74,9 +75,35 @@ export function updateSession(
   return result as SessionUpdate;
 }
 
-/** Removes session files (and their leftovers) past the TTL, and the oldest beyond maxSessions. */
-export function pruneSessions(home: string, now: number, cfg: SessionConfig): string[] {
-  return pruneDir(sessionsDir(home), { suffix: '.json', ttlMs: ttlMs(cfg), maxFiles: cfg.maxSessions, now });
+/** How often prompts and Stops prune (SessionStart always does): pruning reads and stats the whole folder, up to
+ * maxSessions files, which on every prompt was ~1-3 ms of the hook call for state a day old. */
+export const PRUNE_EVERY_MS = 10 * 60_000;
+const PRUNED_MARK = '.last-prune';
+
+/**
+ * Removes session files (and their leftovers) past the TTL, and the oldest beyond maxSessions. `throttled`: not if
+ * the last prune (its time kept in `.last-prune`, by the injected clock) was less than PRUNE_EVERY_MS ago.
+ */
+export function pruneSessions(home: string, now: number, cfg: SessionConfig, throttled = false): string[] {
+  const dir = sessionsDir(home);
+  const mark = join(dir, PRUNED_MARK);
+  if (throttled) {
+    let last = Number.NaN;
+    try {
+      const fd = openSync(mark, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      try {
+        last = Number(readFileSync(fd, 'latin1'));
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // Never pruned, or unreadable: prune.
+    }
+    if (last <= now && now - last < PRUNE_EVERY_MS) return [];
+  }
+  const removed = pruneDir(dir, { suffix: '.json', ttlMs: ttlMs(cfg), maxFiles: cfg.maxSessions, now });
+  if (existsSync(dir)) writeFileAtomic(mark, String(now));
+  return removed;
 }
 
 /** Every readable session state, most recently updated first (for the CLI). */

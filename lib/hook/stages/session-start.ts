@@ -14,13 +14,14 @@ import { sessionStartMemory } from '../memory-io.js';
 import type { HookRun, RuntimeDeps } from '../runtime.js';
 import type { PreparedCall } from './prepare.js';
 
-/** Events at which old session files are pruned: it reads the whole sessions folder, so not on tool calls. */
+/** Events at which old session files are pruned: it reads the whole sessions folder, so not on tool calls, and on
+ * prompts and Stops at most every PRUNE_EVERY_MS (session-file.ts). */
 export const PRUNE_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit', 'Stop']);
 
-/** Prunes old session files; a failure is a problem line, or undefined. */
-export function pruneQuietly(loc: Locations, now: number, config: HookwardenConfig): string | undefined {
+/** Prunes old session files (`throttled`: unless pruned lately); a failure is a problem line, or undefined. */
+export function pruneQuietly(loc: Locations, now: number, config: HookwardenConfig, throttled = false): string | undefined {
   try {
-    pruneSessions(loc.hookwardenHome, now, config.session);
+    pruneSessions(loc.hookwardenHome, now, config.session, throttled);
     return undefined;
   } catch (err) {
     return `old session files not pruned: ${oneLine(err)}`;
