@@ -9,6 +9,7 @@ import { ensurePrivateDir, homeProblem } from '../../fs/private-dir.js';
 import { createExclusive } from '../../fs/write.js';
 import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
+import { missingBundleFile } from '../doctor-bundles.js';
 import { locate, type Locations } from '../../hook/locations.js';
 import { prepare } from '../../hook/stages/prepare.js';
 import type { Route } from '../../registry/types.js';
@@ -172,9 +173,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
       : { status: 'fail', what: 'node', detail: `${process.version}; hookwarden needs node ${MIN_NODE_MAJOR} or newer` },
   );
   if (io.env.NODE_EXTRA_CA_CERTS) checks.push({ status: 'warn', what: 'node', detail: 'NODE_EXTRA_CA_CERTS is set: it adds about 100 ms to every hook process start' });
-  // A hook is its loader, its code and its registry (scripts/hook-file.ts, lib/registry/lazy-kinds.ts).
-  const missing = HOOK_NAMES.flatMap((h) => ['.js', '.code.js', '.registry.json'].map((ext) => join(root, 'dist', 'hooks', `${h}${ext}`))).filter((f) => !existsSync(f));
-  checks.push(missing.length ? { status: 'fail', what: 'bundles', detail: `${missing[0]} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
+  const missing = missingBundleFile(join(root, 'dist', 'hooks'));
+  checks.push(missing ? { status: 'fail', what: 'bundles', detail: `${missing} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
   // Every other host whose config holds our commands: wired, resolvable, and one real call through its command.
   const call = !a.flags.has('no-timing');
   const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call }) ?? []);
