@@ -1,12 +1,12 @@
 // Where hookwarden keeps its state, and which audit file a given instant belongs to.
 
-import { homedir as osHomedir } from 'node:os';
+import { homeDir } from '../fs/home-dir.js';
 import { join, resolve } from 'node:path';
 
 /** `$HOOKWARDEN_HOME` (resolved to an absolute path; a leading "~/" is expanded) or `~/.hookwarden`. */
 export function hookwardenHome(
   env: Readonly<Record<string, string | undefined>> = process.env,
-  homedir: () => string = osHomedir,
+  homedir: () => string = homeDir,
 ): string {
   const override = env.HOOKWARDEN_HOME?.trim();
   if (override) {

@@ -1,9 +1,9 @@
 // Where hookwarden finds its files. The bundle build defines __HW_PATTERNS_REL__ (patterns/ relative to the
 // bundle); from source the same relative path holds for lib/hook/.
 
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { homeDir } from '../fs/home-dir.js';
 import { hookwardenHome } from '../audit/paths.js';
 
 declare const __HW_PATTERNS_REL__: string | undefined;
@@ -60,7 +60,7 @@ export function projectFromTranscript(cwd: string, transcriptPath: string | unde
  * headers), else the hook's cwd.
  */
 export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env, transcriptPath?: string): Locations {
-  const home = env.HOME && env.HOME.length > 0 ? env.HOME : homedir();
+  const home = env.HOME && env.HOME.length > 0 ? env.HOME : homeDir();
   const hw = hookwardenHome(env, () => home);
   const projectDir = env.CLAUDE_PROJECT_DIR ? resolve(env.CLAUDE_PROJECT_DIR) : (projectFromTranscript(cwd, transcriptPath) ?? resolve(cwd || '.'));
   return {

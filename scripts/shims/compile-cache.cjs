@@ -44,7 +44,8 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
     let where = globalThis.__hwCacheDir;
     if (!where) {
       const env = process.env.HOOKWARDEN_HOME && process.env.HOOKWARDEN_HOME.trim();
-      const home = req('node:os').homedir();
+      // os.homedir() is $HOME when set (POSIX): node:os is loaded only without it (lib/fs/home-dir.ts).
+      const home = (process.platform !== 'win32' && process.env.HOME) || req('node:os').homedir();
       const h = !env ? path.join(home, '.hookwarden') : env === '~' ? home : env.startsWith('~/') ? path.join(home, env.slice(2)) : path.resolve(env);
       let ok = false;
       try {
