@@ -4,7 +4,7 @@
 // NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start). Issue 18's targets are printed beside them.
 // Then where a call's time goes (HOOKWARDEN_TIMING=1, median per step), the secretlint bundle's load alone, and
 // the daemon (`hookwarden serve`): p50 and p99 of the request round trip per hook (scripts/bench/daemon.ts).
-// BENCH_RUNS (15), BENCH_TIMING_RUNS (7), BENCH_DAEMON_RUNS (400) set the counts. It prints; it asserts nothing.
+// BENCH_RUNS (31), BENCH_TIMING_RUNS (7), BENCH_DAEMON_RUNS (400) set the counts. It prints; it asserts nothing.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,10 +13,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchCases } from './bench/cases.js';
 import { benchDaemon } from './bench/daemon.js';
-import { median, medianTiming, parseTiming } from './bench/stats.js';
+import { median, medianTiming, parseTiming, pct } from './bench/stats.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 31);
 const TIMING_RUNS = Number(process.env.BENCH_TIMING_RUNS ?? 7);
 const DAEMON_RUNS = Number(process.env.BENCH_DAEMON_RUNS ?? 400);
 const DAEMON_WARMUP = 50;
@@ -74,16 +74,19 @@ for (let i = 0; i < RUNS; i++) {
 const base = median(baseline);
 const out = (s: string): boolean => process.stdout.write(s);
 out(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs, each just before the hook run it is paired with\n\n`);
-out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} stdin\n`);
+out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} stdin\n`);
 const verdicts: string[] = [];
 for (const { hook, target, cases } of HOOKS) {
   let met = true;
   for (const c of cases) {
     const s = samples.get(key(hook, c.kind))!;
     const ratio = median(s.ratio);
-    met &&= target === null || ratio <= target;
-    const said = target === null ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
-    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${(target === null ? '-' : `≤${target.toFixed(2)}`).padStart(7)}  ${said.padEnd(13)} ${c.label}\n`);
+    const held = target !== null && c.kind !== 'read';
+    met &&= !held || ratio <= target;
+    const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
+    // The spread of the pairs: on a busy host one run's median moves by more than the gap to a target.
+    const iqr = `${pct(s.ratio, 25).toFixed(2)}-${pct(s.ratio, 75).toFixed(2)}`;
+    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${c.label}\n`);
   }
   if (target !== null) verdicts.push(`${hook} ${met ? 'met' : 'NOT met'}`);
 }

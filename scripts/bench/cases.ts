@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Case {
-  /** allow, or what the other input gets: deny (PreToolUse), block, or warn (post-tool-use cannot block). */
-  kind: 'allow' | 'deny' | 'block' | 'warn';
+  /** allow, or what the other input gets: deny (PreToolUse), block, or warn (post-tool-use cannot block); `read`:
+   * an allowed call of another tool than Bash, timed for the record (most tool calls are not Bash, and only Bash
+   * loads the shell analyser), not held to the target. */
+  kind: 'allow' | 'deny' | 'block' | 'warn' | 'read';
   /** What the input is, for the table. */
   label: string;
   /** The stdin of one run (a function: the stop block needs a session of its own each time). */
@@ -42,6 +44,7 @@ export function benchCases(root: string): HookCases[] {
       cases: [
         allow('pre-bash-git-status'),
         { kind: 'deny', label: 'pre-bash-rm-rf-root', input: () => fx('pre-bash-rm-rf-root'), expect: (s, out) => s === 2 && out.includes('"permissionDecision":"deny"') },
+        { ...allow('pre-read-source'), kind: 'read' },
       ],
     },
     {
