@@ -1,8 +1,9 @@
 // Start-up wrapper of every hook bundle (see scripts/build.ts and scripts/hook-file.ts). The bundle's code sits
-// beside this file as plain ASCII (`<hook>.code.js`, already wrapped as a CommonJS module function), read as latin1 (a one-byte string, no UTF-8 decoding) and
-// compiled with V8's code cache from $HOOKWARDEN_HOME/cache: parsing and compiling ~400 KB of JavaScript is the
-// largest cost of a hook call after node itself, and a cache hit skips most of it. Any problem with the cache
-// (missing, corrupt, from another node version, unwritable directory) only means a normal compile.
+// beside this file as plain ASCII (`<hook>.code.js`, already wrapped as a CommonJS module function), read as
+// latin1 (a one-byte string, no UTF-8 decoding) and compiled with V8's code cache from $HOOKWARDEN_HOME/cache:
+// parsing and compiling the code is the largest cost of a hook call after node itself, and a cache hit skips most
+// of it. Any problem with the cache (missing, corrupt, from another node version, unwritable directory) only means
+// a normal compile.
 // V8 does not treat cached data as untrusted input, so it is read only from a private home (a real folder of the
 // user's that no one else can write, as lib/fs/checks.ts defines it), never through a link, and written only
 // through a tmp file created exclusively (docs/security.md).
@@ -143,9 +144,9 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
       }
     });
   }
-  // Cold chunks (scripts/build-chunks.ts) are loaded through the hook's own loader: requiring a chunk's loader file
-  // cost ~0.7 ms more per chunk (resolving, reading and compiling the loader again).
-  // Like require, once per chunk and process: a chunk has a stub for each of its entry modules.
+  // Chunks (scripts/build-chunks.ts) are loaded through the hook's own loader: requiring a chunk's loader file cost
+  // ~0.7 ms more per chunk (resolving, reading and compiling the loader again). Like require, once per chunk and
+  // process: a chunk has a stub for each of its entry modules.
   if (!globalThis.__hwChunk) {
     const loaded = new Map();
     globalThis.__hwChunk = (chunkCode, chunkId, chunkFile) => {
