@@ -81,7 +81,11 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     const pick = <T extends CompiledPattern>(kind: Itemized, list: (t: ItemTable) => number[], exact: (p: T) => boolean): T[] => {
       const whole = parsed[kind];
       const table = whole ? null : tables[kind] === undefined ? (tables[kind] = items.table(kind) ?? null) : tables[kind];
-      if (!table) return (load(kind) as T[]).filter(exact);
+      if (!table) {
+        // As viewOf: a hook's subset without the kind is a build mistake, to fail loudly, never to judge with none.
+        if (r.kinds && !r.kinds.includes(kind)) throw new Error(`this hook's embedded registry carries no ${kind} patterns`);
+        return (load(kind) as T[]).filter(exact);
+      }
       const cache = (one[kind] ??= []);
       return list(table).map((i) => (cache[i] ??= JSON.parse(items.text(table.at, i)) as CompiledPattern) as T).filter(exact);
     };

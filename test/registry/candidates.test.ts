@@ -113,3 +113,14 @@ describe('shell candidates', () => {
     expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), { ...probe(['/home/dev/.SSH/id_rsa']), caseInsensitive: true })).toBe(true);
   });
 });
+
+describe('candidates from a hook file without the kind', () => {
+  it('fail loudly, as reading the kind would: a build mistake must not judge with no patterns', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hw-cand-')), 'stop.registry.json');
+    writeFileSync(file, embeddedFileText({ sourceHash: 'src', statFingerprint: 'fp', issues: [], registry: registrySubset(full, ['claim', 'action']) }));
+    const lazy = readEmbeddedFile(file);
+    if ('problem' in lazy) throw new Error(lazy.problem);
+    expect(() => shellCandidates(lazy.registry, new Set(['git']))).toThrow(/carries no shell patterns/);
+    expect(() => pathCandidates(lazy.registry, { forms: ['/etc/passwd'], outsideProject: true, caseInsensitive: false })).toThrow(/carries no path patterns/);
+  });
+});
