@@ -2,12 +2,12 @@
 // under a lock (lib/session/store.ts). A missing, expired, corrupt or foreign file means a fresh state, with a
 // note for the audit; a corrupt file is kept aside (`<key>.corrupt-<time>.json`) until pruning, never lost.
 
-import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionConfig } from '../config/types.js';
 import { unsafePath } from '../fs/checks.js';
-import { writeFileAtomic } from '../fs/write.js';
-import { pruneDir, readJsonFile, sessionFileKey, updateJsonLocked, type ReadResult } from './store.js';
+import { readRegularFile } from '../fs/read.js';
+import { pruneDir, readJsonFile, sessionFileKey, updateJsonLocked, writeJsonAtomic, type ReadResult } from './store.js';
 import { applyEffects, freshState, isSessionState, type ApplyResult, type SessionEffect, type SessionState } from './state.js';
 
 export const sessionsDir = (hookwardenHome: string): string => join(hookwardenHome, 'state', 'sessions');
@@ -88,21 +88,13 @@ export function pruneSessions(home: string, now: number, cfg: SessionConfig, thr
   const dir = sessionsDir(home);
   const mark = join(dir, PRUNED_MARK);
   if (throttled) {
-    let last = Number.NaN;
-    try {
-      const fd = openSync(mark, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-      try {
-        last = Number(readFileSync(fd, 'latin1'));
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      // Never pruned, or unreadable: prune.
-    }
+    // Read as hookwarden's own file (regular, not through a link, in the private home): anything else is no mark.
+    const r = readRegularFile(mark, { maxBytes: 64, own: true, root: home });
+    const last = r.status === 'ok' ? Number(r.bytes.toString('latin1')) : Number.NaN;
     if (last <= now && now - last < PRUNE_EVERY_MS) return [];
   }
   const removed = pruneDir(dir, { suffix: '.json', ttlMs: ttlMs(cfg), maxFiles: cfg.maxSessions, now });
-  if (existsSync(dir)) writeFileAtomic(mark, String(now));
+  if (existsSync(dir)) writeJsonAtomic(mark, now, home);
   return removed;
 }
 
