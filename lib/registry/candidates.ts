@@ -25,14 +25,13 @@ export function isCandidate(key: ProgramKey, programs: ReadonlySet<string>): boo
   return key === null || key.every((names) => names.some((n) => programs.has(n)));
 }
 
-/** A path pattern's key: outside-the-project only, and each include glob's flags and literals (null: none known). */
-export interface PathKey {
-  outside: boolean;
-  include: Array<[flags: string, literals: string[] | null]>;
-}
+/** What decides whether a path pattern can match at all: whether it is for paths outside the project, and its include
+ * globs' flags and literals. A compiled path pattern is one; its key in a hook's registry file (pathKey) keeps only
+ * that, the glob's source dropped. */
+export type PathKey = Pick<CompiledPath, 'outsideProject' | 'include'>;
 
-export function pathKey(p: Pick<CompiledPath, 'outsideProject' | 'include'>): PathKey {
-  return { outside: p.outsideProject, include: p.include.map((r) => [r.flags, literalsOf(r) ?? null]) };
+export function pathKey(p: PathKey): PathKey {
+  return { outsideProject: p.outsideProject, include: p.include.map((r) => ({ source: '', flags: r.flags, literals: literalsOf(r) ?? null })) };
 }
 
 /** The path a call touches, as path patterns are matched against it (analyzers/paths/match.ts). */
@@ -42,9 +41,10 @@ export interface PathProbe {
   caseInsensitive: boolean;
 }
 
-/** Could a path pattern with this key match the path? (What pathPatternHits checks before any regex runs.) */
-export function isPathCandidate(key: PathKey, path: PathProbe): boolean {
-  if (key.outside && !path.outsideProject) return false;
+/** Could a path pattern (or its key) match the path? False when it is for outside the project and the path is not,
+ * or when no form of the path holds a literal its include globs need: then no glob is compiled or run. */
+export function isPathCandidate(p: PathKey, path: PathProbe): boolean {
+  if (p.outsideProject && !path.outsideProject) return false;
   const extra = path.caseInsensitive ? 'i' : '';
-  return key.include.some(([flags, literals]) => path.forms.some((f) => mightMatch({ source: '', flags, literals }, f, extra)));
+  return p.include.some((r) => path.forms.some((f) => mightMatch(r, f, extra)));
 }

@@ -135,7 +135,6 @@ function withLiterals(p: CompiledPattern): CompiledPattern {
   };
   switch (p.kind) {
     case 'shell':
-      return { ...p, match: shellMatch(p.match) };
     case 'action':
       return { ...p, match: shellMatch(p.match) };
     case 'path':

@@ -15,7 +15,7 @@
 // per call, which with the rest of a call's young allocations cost a scavenge (~3-4 ms, docs/performance.md).
 
 import { readFileSync } from 'node:fs';
-import { isCandidate, isPathCandidate, pathKey, programKey, type PathProbe } from './candidates.js';
+import { isCandidate, isPathCandidate, programKey, type PathProbe } from './candidates.js';
 import { ITEMIZED, itemTable, shellItems, type Itemized, type ItemTable, type PathTable, type ShellTable } from './item-tables.js';
 import type { EmbeddedRegistry } from './resolve.js';
 import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShell } from './types.js';
@@ -77,7 +77,8 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
   if (items) {
     const tables: Partial<Record<Itemized, ItemTable | null>> = {};
     const one: Partial<Record<Itemized, CompiledPattern[]>> = {};
-    // The whole list once parsed is the cheaper source; until then only the listed items are parsed.
+    // The whole list once parsed is the cheaper source; until then only the listed items are parsed. `list` may give
+    // a superset (shell: by program name), which `exact` narrows.
     const pick = <T extends CompiledPattern>(kind: Itemized, list: (t: ItemTable) => number[], exact: (p: T) => boolean): T[] => {
       const whole = parsed[kind];
       const table = whole ? null : tables[kind] === undefined ? (tables[kind] = items.table(kind) ?? null) : tables[kind];
@@ -87,7 +88,8 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
         return (load(kind) as T[]).filter(exact);
       }
       const cache = (one[kind] ??= []);
-      return list(table).map((i) => (cache[i] ??= JSON.parse(items.text(table.at, i)) as CompiledPattern) as T).filter(exact);
+      const listed = list(table).map((i) => (cache[i] ??= JSON.parse(items.text(table.at, i)) as CompiledPattern) as T);
+      return kind === 'shell' ? listed.filter(exact) : listed;
     };
     candidateLoaders.set(out, {
       shell: (programs) => pick<CompiledShell>('shell', (t) => shellItems(t as ShellTable, programs), (p) => isCandidate(programKey(p), programs)),
@@ -95,7 +97,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
         pick<CompiledPath>(
           'path',
           (t) => (t as PathTable).keys.flatMap((key, i) => (isPathCandidate(key, probe) ? [i] : [])),
-          (p) => isPathCandidate(pathKey(p), probe),
+          (p) => isPathCandidate(p, probe),
         ),
     });
   }

@@ -17,7 +17,7 @@ import type {
   CompiledShell,
 } from './types.js';
 import { candidateLoaderOf, kindLoaderOf } from './lazy-kinds.js';
-import { isCandidate, isPathCandidate, pathKey, programKey, type PathProbe } from './candidates.js';
+import { isCandidate, isPathCandidate, programKey, type PathProbe } from './candidates.js';
 
 export interface RegistryView {
   intents: CompiledIntent[];
@@ -95,7 +95,7 @@ export function shellCandidates(r: CompiledRegistry, programs: ReadonlySet<strin
 export function pathCandidates(r: CompiledRegistry, path: PathProbe): CompiledPath[] {
   const lazy = candidateLoaderOf(r);
   if (lazy) return lazy.path(path);
-  return viewOf(r).paths.filter((p) => isPathCandidate(pathKey(p), path));
+  return viewOf(r).paths.filter((p) => isPathCandidate(p, path));
 }
 
 /** A copy carrying only the given kinds (a hook bundle's embedded registry); the hash stays the full registry's.

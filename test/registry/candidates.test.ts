@@ -105,6 +105,8 @@ describe('shell candidates', () => {
 
   it('a path pattern outside the project is no candidate inside it; a glob without literals is one for every path', () => {
     const glob = (literals: string[] | null) => ({ source: '^x$', flags: '', literals });
+    // A key keeps what decides, the glob's source dropped.
+    expect(pathKey({ outsideProject: true, include: [glob(['.ssh'])] })).toEqual({ outsideProject: true, include: [{ source: '', flags: '', literals: ['.ssh'] }] });
     const probe = (forms: string[], outsideProject = false) => ({ forms, outsideProject, caseInsensitive: false });
     expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/home/dev/project/a']))).toBe(false);
     expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/etc/a'], true))).toBe(true);

@@ -3,7 +3,7 @@
 
 import type { Match } from '../../vocab/match.js';
 import { toRegExp } from '../../registry/regex.js';
-import { mightMatch } from '../../registry/regex-literal.js';
+import { isPathCandidate } from '../../registry/candidates.js';
 import type { CompiledPath, PathOp } from '../../registry/types.js';
 import type { NormalisedPath } from './normalise.js';
 
@@ -28,14 +28,10 @@ function regexesOf(p: CompiledPath, fold: boolean): { include: RegExp; exclude: 
   return r;
 }
 
-/** False when no form can match any include glob: none holds the literals a glob's matches need (regex-literal.ts).
- * The joined regex is then neither compiled nor run; a hook process compiled ~16 of them for one path (~8 ms). */
-const mightHit = (p: CompiledPath, forms: readonly string[], fold: boolean): boolean =>
-  p.include.some((r) => forms.some((f) => mightMatch(r, f, fold ? 'i' : '')));
-
 export function pathPatternHits(path: NormalisedPath, p: CompiledPath): boolean {
-  if (p.outsideProject && !path.outsideProject) return false;
-  if (!mightHit(p, path.forms, path.caseInsensitive)) return false;
+  // Outside-the-project tier, and the literals the globs need (registry/candidates.ts): without them the joined
+  // regex is neither compiled nor run; a hook process compiled ~16 of them for one path (~8 ms).
+  if (!isPathCandidate(p, path)) return false;
   const { include, exclude } = regexesOf(p, path.caseInsensitive);
   return path.forms.some((f) => include.test(f)) && !(exclude && path.forms.some((f) => exclude.test(f)));
 }
