@@ -1,10 +1,10 @@
 // Cold chunks: code a hook call rarely runs, kept out of the hook bundles and loaded on first use.
 //
 // esbuild splits code only for ESM output, and the hooks are CommonJS (node's ESM loader costs 5-10 ms per start).
-// So the split is done here: each chunk is its own bundle (dist/hooks/chunk-<name>.js, a compile-cache loader like
-// the hooks'), and inside a hook bundle every import of a chunk's entry module resolves to a small stub whose
-// exports are getters: the first read of any export requires the chunk, synchronously, with the hook file's own
-// `require`. The sources are unchanged (tests and the CLI import the modules directly); only the hook bundles are
+// So the split is done here: each chunk is its own bundle (dist/hooks/chunk-<name>.code.js, wrapped like a hook's
+// code), and inside a hook bundle every import of a chunk's entry module resolves to a small stub whose exports are
+// getters: the first read of any export runs the chunk, synchronously, through the hook's loader (`__hwChunk`,
+// scripts/shims/compile-cache.cjs) with its own code cache. The sources are unchanged (tests and the CLI import the modules directly); only the hook bundles are
 // split. What a call costs is in docs/performance.md; which code a call runs was measured with V8 coverage.
 //
 // A chunk carries its own copy of the small modules it shares with the hook (vocabulary, fs helpers). That is only
@@ -118,12 +118,10 @@ export function chunkEntry(plan: ChunkPlan): { contents: string; resolveDir: str
 }
 
 function stubSource(plan: ChunkPlan, entry: string, id: string | undefined): string {
-  const file = `chunk-${plan.chunk.name}.js`;
+  if (id === undefined) throw new Error(`chunk ${plan.chunk.name} is not built yet: its stubs need its cache id`);
   const names = plan.exports.get(entry) ?? [];
-  // Through the hook's loader when it is there (scripts/shims/compile-cache.cjs), else by requiring the chunk's own
-  // loader file (a bundle run some other way).
-  const direct = id === undefined ? '' : `typeof __hwChunk==="function"?__hwChunk(${JSON.stringify(`chunk-${plan.chunk.name}.code.js`)},${JSON.stringify(id)},${JSON.stringify(file)}):`;
-  const load = `var m;function load(){return m||(m=${direct}require(require("node:path").join(__dirname,${JSON.stringify(file)})));}`;
+  // Through the hook's loader (scripts/shims/compile-cache.cjs), which every hook bundle runs under.
+  const load = `var m;function load(){return m||(m=__hwChunk(${JSON.stringify(`chunk-${plan.chunk.name}.code.js`)},${JSON.stringify(id)}));}`;
   if (!entry.includes('/')) {
     // A CommonJS package (picomatch): the default export is the package's module.exports.
     return `${load}module.exports=new Proxy(function(){},{get:function(_,k){return load().default[k];},apply:function(_,t,a){return load().default.apply(t,a);}});`;

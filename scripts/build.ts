@@ -3,7 +3,7 @@
 // nor picomatch and compiles no glob.
 
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
@@ -13,7 +13,7 @@ import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
 import { embeddedFileText } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
 import { chunkEntry, chunkStubs, planChunks, type ChunkPlan } from './build-chunks.js';
-import { writeHookFile } from './hook-file.js';
+import { writeCodeFile, writeHookFile } from './hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOOK_NAMES = ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start'] as const;
@@ -104,7 +104,8 @@ async function main(): Promise<void> {
       plugins: [secretlintStaysOut, chunkStubs(nested, chunkIds)],
       define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
     });
-    chunkIds.set(plan.chunk.name, writeHookFile(join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`), result.outputFiles[0]?.text ?? ''));
+    const name = `chunk-${plan.chunk.name}`;
+    chunkIds.set(plan.chunk.name, writeCodeFile(join(root, 'dist', 'hooks', `${name}.code.js`), result.outputFiles[0]?.text ?? '', name));
   };
   // Chunks that load others come after them.
   await Promise.all(chunks.filter((c) => !c.chunk.nests).map(buildChunk));
@@ -155,6 +156,10 @@ async function main(): Promise<void> {
     }).then((result) => writeHookFile(join(root, 'dist', 'hooks', 'secretlint.cjs'), result.outputFiles[0]?.text ?? '', 'secretlint')),
   ]);
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
+  // Every file a hook call may load, for doctor (lib/cli/doctor-bundles.ts): a missing chunk only shows when a call
+  // needs it.
+  const hookFiles = readdirSync(join(root, 'dist', 'hooks')).filter((f) => f !== 'files.json').sort();
+  writeFileSync(join(root, 'dist', 'hooks', 'files.json'), `${JSON.stringify(hookFiles)}\n`);
   process.stdout.write(`built ${HOOK_NAMES.length} hooks, ${chunks.length} cold chunks and the CLI (registry ${embedded.registry.hash.slice(0, 12)}, ${embedded.registry.patterns.length} patterns)\n`);
 }
 

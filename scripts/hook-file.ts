@@ -35,16 +35,22 @@ function padded(code: string): string {
   return `${code}\n//${' '.repeat(LARGE_STRING + 64 - code.length)}`;
 }
 
+/** Writes `file`, a bundle's code as the loader runs it, and returns its cache id (`<name>-<hash>`). A cold chunk is
+ * only this file: the hook's loader runs it (compile-cache.cjs, `__hwChunk`). */
+export function writeCodeFile(file: string, code: string, name: string): string {
+  // The function node's CommonJS loader would wrap it in, written here: joined by the loader at run time, the
+  // ~230 KB text was copied once more into a new string per call (V8 flattens the concatenation to compile it).
+  const ascii = padded(`(function (exports, require, module, __filename, __dirname) {${asciiOnly(code)}\n})`);
+  writeFileSync(file, ascii);
+  return `${name}-${createHash('sha256').update(ascii).digest('hex').slice(0, 16)}`;
+}
+
 /** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. `failExit`:
  * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead);
  * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy. */
 export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number): string {
-  // The function node's CommonJS loader would wrap it in, written here: joined by the loader at run time, the
-  // ~230 KB text was copied once more into a new string per call (V8 flattens the concatenation to compile it).
-  const ascii = padded(`(function (exports, require, module, __filename, __dirname) {${asciiOnly(code)}\n})`);
-  const id = `${name}-${createHash('sha256').update(ascii).digest('hex').slice(0, 16)}`;
   const codeFile = `${basename(outfile, '.js')}.code.js`;
-  writeFileSync(join(dirname(outfile), codeFile), ascii);
+  const id = writeCodeFile(join(dirname(outfile), codeFile), code, name);
   const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
   writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(codeFile)}, ${JSON.stringify(id)}, module, require, __filename, __dirname${failExit === undefined ? '' : `, ${failExit}`});\n`);
   return id;

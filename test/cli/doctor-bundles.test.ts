@@ -1,5 +1,5 @@
-// doctor's bundles check (lib/cli/doctor-bundles.ts): every file a hook call may load, the chunks its code names
-// included (and the chunks those name), is looked for before a call needs it.
+// doctor's bundles check (lib/cli/doctor-bundles.ts): every file a hook call may load, the chunks the build listed
+// included, is looked for before a call needs it.
 
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ const HOOKS = join(ROOT, 'dist', 'hooks');
 describe.skipIf(!existsSync(join(HOOKS, 'chunk-shell.code.js')))('the bundles doctor looks for (skipped when dist/ is not built)', () => {
   it('finds nothing missing in a complete build, and names a missing hook file, chunk or nested chunk', () => {
     expect(missingBundleFile(HOOKS)).toBeUndefined();
-    for (const gone of ['stop.registry.json', 'chunk-shell.js', 'chunk-shell-observe.code.js', 'chunk-interpreters.code.js', 'secretlint.cjs.code.js']) {
+    for (const gone of ['stop.registry.json', 'chunk-shell.code.js', 'chunk-shell-observe.code.js', 'chunk-interpreters.code.js', 'secretlint.cjs.code.js', 'files.json']) {
       const dir = join(mkdtempSync(join(tmpdir(), 'hw-doctor-bundles-')), 'hooks');
       cpSync(HOOKS, dir, { recursive: true });
       rmSync(join(dir, gone));

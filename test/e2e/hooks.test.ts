@@ -90,7 +90,7 @@ describe('hook bundles end to end', () => {
     const s = JSON.parse(spawnSync('node', [join(half, 'pre-tool-use.js')], { input: git.stdin, env, encoding: 'utf8' }).stdout).hookSpecificOutput;
     expect(s.permissionDecision).toBe('ask');
     expect(s.permissionDecisionReason).toMatch(/\[engine\/internal-error\] — matched: cannot read chunk-shell\.code\.js \(ENOENT\); reinstall hookwarden\. Rules/);
-    for (const f of ['chunk-shell.js', 'chunk-shell.code.js']) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(half, f));
+    copyFileSync(join(ROOT, 'dist', 'hooks', 'chunk-shell.code.js'), join(half, 'chunk-shell.code.js'));
     // The interpreter chunk is missing: a python one-liner cannot be judged, so it is asked about.
     const py = fixtures.find((x) => x.name === 'pre-bash-python-rmtree-home')!;
     const p = spawnSync('node', [join(half, 'pre-tool-use.js')], { input: py.stdin, env, encoding: 'utf8' });
