@@ -65,6 +65,7 @@ export const DEFAULT_CONFIG: HookwardenConfig = {
   askFallback: 'deny',
   agents: {},
   trustedRoots: [],
+  trustedProjects: [],
   secretlint: true,
   session: {
     ttlHours: 24,

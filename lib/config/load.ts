@@ -5,6 +5,8 @@ import { readRegularFile } from '../fs/read.js';
 import { canonicalHash } from '../registry/hash.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { issueText } from './issue-text.js';
+import { keepTighter, keepUserOnly } from './project-trust.js';
+import { UNTRUSTED_PROJECT } from '../registry/overrides.js';
 import { type ConfigFile, fileSchema } from './schema.js';
 import type { AgentSettings, HookwardenConfig } from './types.js';
 
@@ -19,6 +21,18 @@ export interface LoadedConfig {
   issues: string[];
   files: string[];
 }
+
+/** Which of the files is the project's, and whether the user's config trusts the project (project-trust.ts). */
+export interface ProjectFile {
+  file: string;
+  trusted: (config: HookwardenConfig) => boolean;
+}
+
+/** What a project file may not do, as the one-line issue that names it. */
+export const loosenedNote = (file: string, what: string[], trusted: boolean): string =>
+  trusted
+    ? `${file}: ${what.join(', ')} ignored: only your own config says which projects are trusted`
+    : `${file}: ${what.join(', ')} ignored: ${UNTRUSTED_PROJECT}`;
 
 /** A later file's per-host settings override an earlier one's, setting by setting. */
 function mergeAgents(base: HookwardenConfig['agents'], file: ConfigFile['agents']): HookwardenConfig['agents'] {
@@ -69,11 +83,15 @@ function consistencyIssue(c: HookwardenConfig): string | null {
 /** A config file is a few KB; anything past this is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
-export function loadConfig(paths: string[]): LoadedConfig {
+/** Defaults, then each file in order (user, then project). With `project`, the project's file is held to
+ * project-trust.ts: it may tighten, and loosen only when the config read before it trusts the project. */
+export function loadConfig(paths: string[], project?: ProjectFile): LoadedConfig {
   let config = DEFAULT_CONFIG;
   const issues: string[] = [];
   const files: string[] = [];
-  for (const path of paths) {
+  for (const [i, path] of paths.entries()) {
+    // The same file twice (a project in the home folder whose .hookwarden is the user's own) is read once, as the user's.
+    if (paths.indexOf(path) !== i) continue;
     // A regular file, bounded, opened non-blocking: a FIFO at a cloned repository's .hookwarden/config.json
     // is a broken file like any other, not a hang.
     const r = readRegularFile(path, { maxBytes: MAX_CONFIG_BYTES });
@@ -94,7 +112,13 @@ export function loadConfig(paths: string[]): LoadedConfig {
       issues.push(`${path}: ${issueText(parsed.error.issues[0], json)}; file ignored`);
       continue;
     }
-    const next = merge(config, parsed.data);
+    let next = merge(config, parsed.data);
+    if (project && path === project.file) {
+      const trusted = project.trusted(config);
+      const kept = trusted ? keepUserOnly(config, next) : keepTighter(config, next);
+      next = kept.config;
+      if (kept.loosened.length) issues.push(loosenedNote(path, kept.loosened, trusted));
+    }
     const problem = consistencyIssue(next);
     if (problem) {
       issues.push(`${path}: ${problem}; file ignored`);

@@ -6,6 +6,10 @@ import { AGENTS } from '../vocab/agents.js';
 import { isDuration } from '../vocab/duration.js';
 import { lazy } from '../vocab/lazy.js';
 
+/** Up to 64 absolute or `~/…` folders (trustedRoots, trustedProjects). */
+const folderList = () =>
+  z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64));
+
 export const fileSchema = lazy(() => {
   const level = z.enum(['silent', 'allow', 'notify', 'warn', 'ask', 'block']);
   const severity = z.enum(['none', 'low', 'medium', 'high', 'critical']);
@@ -91,9 +95,8 @@ export const fileSchema = lazy(() => {
         token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32-128 characters of A-Z a-z 0-9 _ -'))),
       }),
     ),
-    trustedRoots: z.optional(
-      z.array(z.string().check(z.regex(/^(\/|~\/|~$|[A-Za-z]:[\\/])/, 'must be an absolute or ~/ path'))).check(z.maxLength(64)),
-    ),
+    trustedRoots: z.optional(folderList()),
+    trustedProjects: z.optional(folderList()),
   });
 });
 

@@ -148,6 +148,9 @@ export interface HookwardenConfig {
   agents: Partial<Record<AgentName, AgentSettings>>;
   /** Directories (absolute or `~/…`) that count as the project for the outside-the-project tier. */
   trustedRoots: string[];
+  /** Projects (absolute or `~/…` folders, and everything inside them) whose own `.hookwarden/` files may loosen what
+   * this config and the shipped registry say. Read from the user's config only (project-trust.ts). */
+  trustedProjects: string[];
   /** Also scan prompts, written content, commands and output with secretlint's recommended preset (loaded only
    * when a cheap prefilter says a text could hold one of its findings). */
   secretlint: boolean;

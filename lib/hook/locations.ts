@@ -28,10 +28,13 @@ export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string
 declare const __hwMeta: { file: string } | undefined;
 export const bundleFile = (): string => (typeof __hwMeta === 'object' ? __hwMeta.file : fileURLToPath(import.meta.url));
 
+/** A project's own config file. */
+export const projectConfigFile = (projectDir: string): string => join(projectDir, '.hookwarden', 'config.json');
+
 /** The config and pattern-override files of a home and project, user first (later ones win). */
 export function configSources(hookwardenHome: string, projectDir: string): Pick<Locations, 'configFiles' | 'overrideFiles'> {
   return {
-    configFiles: [join(hookwardenHome, 'config.json'), join(projectDir, '.hookwarden', 'config.json')],
+    configFiles: [join(hookwardenHome, 'config.json'), projectConfigFile(projectDir)],
     overrideFiles: [
       { path: join(hookwardenHome, 'patterns.json'), scope: 'user' },
       { path: join(projectDir, '.hookwarden', 'patterns.json'), scope: 'project' },

@@ -152,7 +152,7 @@ function withLiterals(p: CompiledPattern): CompiledPattern {
 /** `sourceHash` identifies the source texts; the registry hash covers the compiled content too. */
 export function compileRegistry(loaded: LoadedSources, sources: string[]): CompiledRegistry {
   const known = new Set(loaded.patterns.map((lp) => lp.pattern.id));
-  const disabled = [...new Set(loaded.disabled.map((d) => d.id))].filter((id) => known.has(id)).sort();
+  const disabled = [...new Set(loaded.disabled)].filter((id) => known.has(id)).sort();
   const patterns = loaded.patterns
     .filter((lp) => !disabled.includes(lp.pattern.id))
     .map((lp) => withLiterals(compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? '')));

@@ -9,6 +9,7 @@ import {
   type PatternSource,
   type RoutingSource,
 } from './schema.js';
+import { applyOverrides, type OverrideEntry } from './overrides.js';
 
 export type SourceScope = 'shipped' | 'user' | 'project';
 
@@ -17,6 +18,8 @@ export interface SourceFile {
   path: string;
   scope: SourceScope;
   text: string;
+  /** A project file the user's config trusts (overrides.ts): it may loosen too. */
+  trusted?: boolean;
 }
 
 export interface RegistryIssue {
@@ -29,6 +32,7 @@ export interface RegistryIssue {
 export interface LoadedPattern {
   file: string;
   scope: SourceScope;
+  trusted?: boolean;
   pattern: PatternSource;
 }
 
@@ -36,7 +40,8 @@ export interface LoadedSources {
   patterns: LoadedPattern[];
   routes: Array<RoutingSource['routes'][number] & { file: string }>;
   lexicon: RoutingSource['lexicon'] | null;
-  disabled: Array<{ id: string; file: string }>;
+  /** Ids switched off by override files (only those their scope may switch off: overrides.ts). */
+  disabled: string[];
   issues: RegistryIssue[];
 }
 
@@ -52,12 +57,12 @@ function idOf(raw: unknown, index: number): string {
 }
 
 function validatePatterns(
-  file: string,
-  scope: SourceScope,
+  f: Pick<SourceFile, 'path' | 'scope' | 'trusted'>,
   prefix: string,
   raws: unknown[],
   out: LoadedSources,
 ): void {
+  const { path: file, scope } = f;
   raws.forEach((raw, index) => {
     const id = idOf(raw, index);
     const parsed = patternSchema.safeParse(raw);
@@ -71,13 +76,14 @@ function validatePatterns(
       out.issues.push({ file, id, field: 'id', message: `must start with "${prefix}/" (the pack it lives in)` });
       return;
     }
-    out.patterns.push({ file, scope, pattern: parsed.data });
+    out.patterns.push({ file, scope, ...(f.trusted ? { trusted: true } : {}), pattern: parsed.data });
   });
 }
 
 /** Parses and validates every source; collects issues instead of stopping at the first. */
 export function loadSources(files: SourceFile[]): LoadedSources {
   const out: LoadedSources = { patterns: [], routes: [], lexicon: null, disabled: [], issues: [] };
+  const overrides: OverrideEntry[] = [];
   for (const f of files) {
     let json: unknown;
     try {
@@ -108,7 +114,7 @@ export function loadSources(files: SourceFile[]): LoadedSources {
         out.issues.push({ file: f.path, field: 'pack', message: `must equal the file name "${expected}"` });
         continue;
       }
-      validatePatterns(f.path, f.scope, p.data.pack, p.data.patterns, out);
+      validatePatterns(f, p.data.pack, p.data.patterns, out);
       continue;
     }
     const o = overrideSchema.safeParse(json);
@@ -116,11 +122,16 @@ export function loadSources(files: SourceFile[]): LoadedSources {
       for (const i of o.error.issues) out.issues.push({ file: f.path, field: fieldOf(i.path), message: i.message });
       continue;
     }
-    for (const id of o.data.disable) out.disabled.push({ id, file: f.path });
+    const from = { file: f.path, scope: f.scope, trusted: !!f.trusted };
+    for (const id of o.data.disable) overrides.push({ id, action: 'off', field: 'disable', ...from });
+    for (const [id, action] of Object.entries(o.data.actions)) overrides.push({ id, action, field: `actions.${id}`, ...from });
     out.routes.push(...o.data.routes.map((x) => ({ ...x, file: f.path })));
-    validatePatterns(f.path, f.scope, f.scope, o.data.patterns, out);
+    validatePatterns(f, f.scope, o.data.patterns, out);
   }
   checkIds(out);
+  // Overrides apply after every pattern is known, in file order (user, then project).
+  out.disabled = applyOverrides(out, overrides);
+  checkRoutes(out);
   return out;
 }
 
@@ -137,9 +148,9 @@ function checkIds(out: LoadedSources): void {
     kept.push(lp);
   }
   out.patterns = kept;
-  for (const d of out.disabled) {
-    if (!seen.has(d.id)) out.issues.push({ file: d.file, id: d.id, field: 'disable', message: 'no pattern has this id' });
-  }
+}
+
+function checkRoutes(out: LoadedSources): void {
   for (const r of out.routes) {
     const p = out.patterns.find((lp) => lp.pattern.id === r.intent);
     if (!p || p.pattern.kind !== 'intent') {

@@ -14,8 +14,9 @@ import type { CompiledRegistry } from './types.js';
 export interface RegistryLocations {
   /** patterns/ shipped with hookwarden; null when the bundle runs without it. */
   shippedDir: string | null;
-  /** Override files, user first then project; missing files are skipped. */
-  overrides: Array<{ path: string; scope: 'user' | 'project' }>;
+  /** Override files, user first then project; missing files are skipped. `trusted`: a project the user's config
+   * trusts (its file may then loosen, overrides.ts). */
+  overrides: Array<{ path: string; scope: 'user' | 'project'; trusted?: boolean }>;
   /** Where compiled registries are cached; null disables the cache. */
   cacheDir: string | null;
   /** The private root the cache lives under ($HOOKWARDEN_HOME): folders from it down are checked. */
@@ -55,22 +56,24 @@ function readSource(path: string): string | null | { problem: string } {
  * cannot be read is left out, with a one-line problem pushed to `problems`. */
 export function collectSources(loc: RegistryLocations, problems: string[] = []): SourceFile[] {
   const out: SourceFile[] = [];
-  const add = (path: string, scope: SourceFile['scope']): void => {
+  const add = (path: string, scope: SourceFile['scope'], trusted?: boolean): void => {
     const text = readSource(path);
-    if (typeof text === 'string') out.push({ path, scope, text });
+    if (typeof text === 'string') out.push({ path, scope, text, ...(trusted ? { trusted } : {}) });
     else if (text) problems.push(text.problem);
   };
   if (loc.shippedDir && existsSync(loc.shippedDir)) {
     for (const f of readdirSync(loc.shippedDir).filter((n) => n.endsWith('.json')).sort()) add(join(loc.shippedDir, f), 'shipped');
   }
-  for (const o of loc.overrides) add(o.path, o.scope);
+  for (const o of loc.overrides) add(o.path, o.scope, o.scope === 'project' && o.trusted);
   return out;
 }
 
-/** Hash of the sources' names and bytes; shipped files by base name so a moved checkout keeps its hash. */
+/** Hash of the sources' names, bytes and trust; shipped files by base name so a moved checkout keeps its hash. */
 export function sourceHashOf(sources: SourceFile[]): string {
   return sha256(
-    sources.map((s) => `${s.scope}\0${s.scope === 'shipped' ? basename(s.path) : s.path}\0${s.text}`).join('\0\0'),
+    sources
+      .map((s) => `${s.scope}${s.trusted ? '+trusted' : ''}\0${s.scope === 'shipped' ? basename(s.path) : s.path}\0${s.text}`)
+      .join('\0\0'),
   );
 }
 

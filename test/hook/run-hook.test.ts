@@ -106,15 +106,22 @@ describe('runHook', () => {
     expect(lines[0].redactions.length).toBeGreaterThan(0);
   });
 
-  it('applies a project override file that disables a pattern by id', async () => {
+  it('applies a project override file that disables an asking pattern only when the user\'s config trusts the project', async () => {
     const r = rt();
     const project = mkdtempSync(join(tmpdir(), 'hw-proj-'));
     mkdirSync(join(project, '.hookwarden'));
     const write = (file: string) =>
       JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: file, content: 'x' }, tool_use_id: 't' });
-    expect(JSON.parse((await runHook('pre-tool-use', write('.env'), r)).stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    const decision = (run: { stdout: string }) => (run.stdout ? JSON.parse(run.stdout).hookSpecificOutput.permissionDecision : 'silent');
+    expect(decision(await runHook('pre-tool-use', write('.env'), r))).toBe('ask');
     writeFileSync(join(project, '.hookwarden', 'patterns.json'), JSON.stringify({ disable: ['paths-sensitive/env-files'] }));
-    expect((await runHook('pre-tool-use', write('.env'), r)).stdout).toBe('');
+    const untrusted = await runHook('pre-tool-use', write('.env'), r);
+    expect(decision(untrusted)).toBe('ask');
+    expect(untrusted.stderr).toContain('(pattern paths-sensitive/env-files, field disable): ignored: a project\'s files may not loosen hookwarden');
+    writeFileSync(join(r.home, 'config.json'), JSON.stringify({ trustedProjects: [project] }));
+    const trusted = await runHook('pre-tool-use', write('.env'), r);
+    expect(decision(trusted)).toBe('silent');
+    expect(trusted.stderr).toBe('');
   });
 
   it('never blocks a Stop while stop_hook_active is true, even if the orchestrator says block', async () => {

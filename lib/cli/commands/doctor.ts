@@ -10,7 +10,9 @@ import { createExclusive } from '../../fs/write.js';
 import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
 import { missingBundleFile } from '../doctor-bundles.js';
-import { locate, type Locations } from '../../hook/locations.js';
+import { locate, projectConfigFile, type Locations } from '../../hook/locations.js';
+import { projectTrusted } from '../../hook/project-trust.js';
+import type { HookwardenConfig } from '../../config/types.js';
 import { prepare } from '../../hook/stages/prepare.js';
 import type { Route } from '../../registry/types.js';
 import { missingRouteTargets } from '../route-checks.js';
@@ -145,6 +147,20 @@ function installedGuard(entries: Entry[]): InstalledGuard | undefined {
 }
 
 /** What the router can suggest here (lib/catalogue), read afresh; malformed agent, skill or command files warn. */
+/** Whether the project's own `.hookwarden/` files may loosen hookwarden (lib/hook/project-trust.ts). */
+function projectTrustCheck(loc: Locations, config: Pick<HookwardenConfig, 'trustedProjects'>): Check {
+  const trusted = projectTrusted(loc, config);
+  const files = [projectConfigFile(loc.projectDir), join(loc.projectDir, '.hookwarden', 'patterns.json')].filter((f) => existsSync(f));
+  const has = files.length ? `${files.map((f) => f.slice(loc.projectDir.length + 1)).join(', ')}` : 'no .hookwarden files';
+  return {
+    status: 'ok',
+    what: 'project',
+    detail: trusted
+      ? `${loc.projectDir} is trusted by your config (trustedProjects): its files may loosen hookwarden (${has})`
+      : `${loc.projectDir}: its files may add and tighten, not loosen (${has}; trust it with trustedProjects in your own config)`,
+  };
+}
+
 function routerCatalogue(loc: Locations, routes: readonly Route[]): Check {
   const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
   const { counts, malformed } = summarise(catalogue);
@@ -189,6 +205,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   try {
     const { cfg, reg } = await prepare(loc, runtimeFor(io, false));
     routes = reg.registry.routes;
+    checks.push(projectTrustCheck(loc, cfg.config));
     checks.push(cfg.issues.length ? { status: 'fail', what: 'config', detail: cfg.issues.join('; ') } : { status: 'ok', what: 'config', detail: cfg.files.length ? cfg.files.join(', ') : 'defaults (no config file)' });
     checks.push(
       reg.issues.length

@@ -2,6 +2,7 @@
 
 import { collectSources } from '../../registry/resolve.js';
 import { locate } from '../../hook/locations.js';
+import { loadCallConfig, trustedOverrides } from '../../hook/project-trust.js';
 import { parseArgs, type Command } from '../io.js';
 import { missingRouteTargets } from '../route-checks.js';
 
@@ -20,7 +21,7 @@ export const patternsCheckCommand: Command = {
     const loc = locate(io.cwd, io.env);
     const sources = collectSources({
       shippedDir: a.options.get('dir') ?? loc.patternsDir,
-      overrides: loc.overrideFiles,
+      overrides: trustedOverrides(loc, loadCallConfig(loc).config),
       cacheDir: null,
     });
     const { loadSources, formatIssue } = await import('../../registry/load.js');

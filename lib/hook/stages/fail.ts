@@ -1,7 +1,7 @@
 // The two ways a call ends without a routed decision: input that cannot be judged (rejected at parse: guards
 // block, observers report), and an internal error while judging (guards answer by onInternalError, audited).
 
-import { loadConfig } from '../../config/load.js';
+import { loadCallConfig } from '../project-trust.js';
 import { HookwardenError, oneLine } from '../../errors.js';
 import { adapterFor } from '../../protocol/adapters.js';
 import type { HookStdin } from '../../protocol/claude-code/schema.js';
@@ -22,7 +22,7 @@ export function reject(hook: HookName, err: HookwardenError, rt: RuntimeDeps, st
 
 function loadConfigSafe(loc: Locations) {
   try {
-    return loadConfig(loc.configFiles).config;
+    return loadCallConfig(loc).config;
   } catch {
     return { onInternalError: 'ask' as const };
   }

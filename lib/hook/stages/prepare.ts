@@ -2,11 +2,11 @@
 // problems met loading them. An unsafe $HOOKWARDEN_HOME (a link, someone else's, writable by others) is neither
 // read nor written: the call is prepared without it (lib/hook/home-guard.ts).
 
-import { loadConfig } from '../../config/load.js';
 import { homeProblem } from '../../fs/private-dir.js';
 import { resolveRegistry } from '../../registry/resolve.js';
 import { unsafeHomeNote, withoutHome } from '../home-guard.js';
 import type { Locations } from '../locations.js';
+import { loadCallConfig, trustedOverrides } from '../project-trust.js';
 import type { Prepared, RuntimeDeps } from '../runtime.js';
 
 /** The memo key of a call's config and registry: what they were loaded from (lib/serve/reload.ts reads it back). */
@@ -34,9 +34,9 @@ export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
 }
 
 async function loadPrepared(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
-  const cfg = loadConfig(loc.configFiles);
+  const cfg = loadCallConfig(loc);
   const reg = await resolveRegistry(
-    { shippedDir: loc.patternsDir, overrides: loc.overrideFiles, cacheDir: loc.cacheDir, root: loc.hookwardenHome },
+    { shippedDir: loc.patternsDir, overrides: trustedOverrides(loc, cfg.config), cacheDir: loc.cacheDir, root: loc.hookwardenHome },
     rt.embedded,
   );
   return { cfg, reg, issues: [...cfg.issues, ...reg.issues] };
