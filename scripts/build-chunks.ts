@@ -52,6 +52,13 @@ export const CHUNKS: Chunk[] = [
     entries: ['lib/registry/load.ts', 'lib/registry/compile.ts'],
     why: 'zod schemas, picomatch and the glob compiler: only when an edited registry is not in the compile cache',
   },
+  {
+    name: 'consequence',
+    entries: ['lib/engine/consequence/index.ts'],
+    why: 'what a git work-loser would destroy, only for a command a work-loser pattern matched',
+    hooks: ['pre-tool-use'],
+  },
+  { name: 'repo-probe', entries: ['lib/hook/repo-probe.ts'], why: 'spawning git, only when a work-loser is judged' },
   { name: 'picomatch', entries: ['picomatch'], why: 'session.verifyIgnore globs, only at a Stop that has changed files to sort' },
   {
     name: 'interpreters',

@@ -22,6 +22,8 @@ import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool
 import type { UnifiedRoutingDecision } from './types.js';
 import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
+import { hasWorkLoser } from './consequence/ids.js';
+import { judgeWorkLosers } from './consequence/index.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -95,7 +97,10 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const analysis = analyzeShell(command, sctx);
   // Only patterns naming a program the command runs can match: the others are not even parsed.
   const programs = new Set(analysis.segments.map((s) => s.program));
-  const matches: Match[] = matchShell(analysis, shellCandidates(deps.registry, programs), sctx);
+  const candidates = shellCandidates(deps.registry, programs);
+  let matches: Match[] = matchShell(analysis, candidates, sctx);
+  // What a git work-loser would destroy, when the repository can be looked at (docs/policy.md "What would be lost").
+  if (deps.repo && hasWorkLoser(matches)) matches = judgeWorkLosers(matches, analysis, candidates, sctx, deps.repo);
   if (analysis.parseError) {
     matches.push({
       id: PARSE_ERROR_ID,
