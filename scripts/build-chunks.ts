@@ -53,12 +53,11 @@ export const CHUNKS: Chunk[] = [
     why: 'zod schemas, picomatch and the glob compiler: only when an edited registry is not in the compile cache',
   },
   {
+    // The judgement (engine) and the git runner (hook) in one file: a call that needs one needs the other.
     name: 'consequence',
-    entries: ['lib/engine/consequence/index.ts'],
-    why: 'what a git work-loser would destroy, only for a command a work-loser pattern matched',
-    hooks: ['pre-tool-use'],
+    entries: ['lib/engine/consequence/index.ts', 'lib/hook/repo-probe.ts'],
+    why: 'what a git work-loser would destroy and the git probe that tells, only for a command a work-loser pattern matched',
   },
-  { name: 'repo-probe', entries: ['lib/hook/repo-probe.ts'], why: 'spawning git, only when a work-loser is judged' },
   { name: 'picomatch', entries: ['picomatch'], why: 'session.verifyIgnore globs, only at a Stop that has changed files to sort' },
   {
     name: 'interpreters',
