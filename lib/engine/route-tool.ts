@@ -1,6 +1,6 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
-import { analyzeShell, fileAccesses, matchShell } from '../analyzers/shell/index.js';
+import { analyzeShell, fileAccesses, matchShell, type FileAccess } from '../analyzers/shell/index.js';
 import { classifyIntent } from '../analyzers/shell/intent/index.js';
 import { planInteractive } from '../analyzers/shell/interactive/index.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
@@ -22,8 +22,8 @@ import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool
 import type { UnifiedRoutingDecision } from './types.js';
 import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
-import { hasWorkLoser } from './consequence/ids.js';
-import { judgeWorkLosers } from './consequence/index.js';
+import { hasDeleteToJudge, hasWorkLoser } from './consequence/ids.js';
+import { judgeDeletes, judgeWorkLosers } from './consequence/index.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -63,9 +63,8 @@ export const MAX_FILE_ACCESSES = 2000;
 export const TOO_MANY_FILES_ID = 'engine/too-many-files';
 
 /** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
-function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: EngineDeps): Match[] {
+function shellFileMatches(accesses: readonly FileAccess[], ctx: CallContext, deps: EngineDeps): Match[] {
   const out: Match[] = [];
-  const accesses = fileAccesses(analysis);
   if (accesses.length > MAX_FILE_ACCESSES) {
     out.push({
       id: TOO_MANY_FILES_ID,
@@ -112,7 +111,10 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matched: analysis.parseError,
     });
   }
-  matches.push(...shellFileMatches(analysis, ctx, deps));
+  const accesses = fileAccesses(analysis);
+  matches.push(...shellFileMatches(accesses, ctx, deps));
+  // What a delete inside the project would lose (docs/policy.md "What would be lost").
+  if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);

@@ -8,7 +8,7 @@ const GENERATED_DIRS: ReadonlySet<string> = new Set([
   '.hypothesis', 'htmlcov', '.docusaurus', '.serverless', '.terraform',
 ]);
 
-const GENERATED_SUFFIXES: readonly string[] = ['.pyc', '.pyo', '.class', '.o', '.obj', '.tsbuildinfo', '.egg-info', '.egg-info/'];
+const GENERATED_SUFFIXES: readonly string[] = ['.log', '.pyc', '.pyo', '.class', '.o', '.obj', '.tsbuildinfo', '.egg-info', '.egg-info/'];
 const GENERATED_NAMES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', '.eslintcache', '.stylelintcache']);
 
 /** Is this path (relative or absolute, `/`-separated, a trailing `/` for a directory) a generated output? */
