@@ -10,7 +10,7 @@ import type { MemoryFile, MemoryScope } from '../memory/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
 import type { AgentName } from '../vocab/agents.js';
-import type { RepoProbe } from '../vocab/repo.js';
+import type { FeedReader, RepoProbe } from '../vocab/repo.js';
 
 export interface EngineDeps {
   now: () => number;
@@ -31,6 +31,9 @@ export interface EngineDeps {
    * git work-loser would destroy (lib/engine/consequence/). Absent (what-if runs, the labelled corpus): judged by
    * what is typed. */
   repo?: RepoProbe;
+  /** Reads the list a command feeds to a delete (`cat dirs.txt | xargs rm -rf`), bounded (lib/hook/repo-probe.ts).
+   * Absent: such a delete is asked about (its targets cannot be known). */
+  readFeed?: FeedReader;
   /** The session's state as read at the start of the call; absent means no session features (what-if runs). */
   session?: SessionState;
   /** The project's own check commands (package.json scripts, Makefile…), read only when a Stop needs them. */

@@ -23,7 +23,8 @@ import type { UnifiedRoutingDecision } from './types.js';
 import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
 import { hasDeleteToJudge, hasWorkLoser } from './consequence/ids.js';
-import { judgeDeletes, judgeWorkLosers } from './consequence/index.js';
+import { expandFeeds, judgeDeletes, judgeWorkLosers } from './consequence/index.js';
+import { hasListFedDelete } from './consequence/feed-shapes.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -93,11 +94,14 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const command = input.command as string;
   const view = viewOf(deps.registry);
   const sctx = shellContext(ctx, deps);
-  const analysis = analyzeShell(command, sctx);
+  let analysis = analyzeShell(command, sctx);
+  // A delete fed from a list file the command names: its items become operands, or it asks (unreadable list).
+  let fedMatches: Match[] = [];
+  if (hasListFedDelete(analysis)) ({ analysis, matches: fedMatches } = expandFeeds(analysis, deps.readFeed));
   // Only patterns naming a program the command runs can match: the others are not even parsed.
   const programs = new Set(analysis.segments.map((s) => s.program));
   const candidates = shellCandidates(deps.registry, programs);
-  let matches: Match[] = matchShell(analysis, candidates, sctx);
+  let matches: Match[] = [...matchShell(analysis, candidates, sctx), ...fedMatches];
   // What a git work-loser would destroy, when the repository can be looked at (docs/policy.md "What would be lost").
   if (deps.repo && hasWorkLoser(matches)) matches = judgeWorkLosers(matches, analysis, candidates, sctx, deps.repo);
   if (analysis.parseError) {

@@ -11,3 +11,9 @@ export type GitAnswer =
 
 /** Runs `git <args>` in `cwd` (absolute). Every call of one hook call shares one time budget. */
 export type RepoProbe = (cwd: string, args: readonly string[]) => GitAnswer;
+
+/** A list file's text (xargs -a F, `cat F | xargs`, `while read … done < F`), or why it was not read. */
+export type FeedRead = { ok: true; text: string } | { ok: false; detail: string };
+
+/** Reads a list file a command feeds to a delete (absolute path): regular, inside the project, bounded. */
+export type FeedReader = (path: string) => FeedRead;

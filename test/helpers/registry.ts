@@ -43,6 +43,7 @@ export async function engineDeps(
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
     ...(over.session ? { session: over.session } : {}),
     ...(over.repo ? { repo: over.repo } : {}),
+    ...(over.readFeed ? { readFeed: over.readFeed } : {}),
     ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
     ...(over.now ? { now: over.now } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).

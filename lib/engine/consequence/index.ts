@@ -15,6 +15,7 @@ import { gitLoss, type Outcome } from './git.js';
 import { WORK_LOSERS } from './ids.js';
 
 export { judgeDeletes } from './deletes.js';
+export { expandFeeds } from './feeds.js';
 
 const LOSS_HINT = 'Keep the work first (commit it, or git stash push -u -m "<why>"), or ask the user whether it may go.';
 const UNKNOWN_HINT = 'Run git status (and git stash list / git log for branches) to see what would be lost, keep it, then retry.';

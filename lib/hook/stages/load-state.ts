@@ -12,7 +12,7 @@ import type { Locations } from '../locations.js';
 import { memoryAccess } from '../memory-io.js';
 import { orchestratorFor } from '../orchestrator.js';
 import { fileSystemFacts } from '../path-facts.js';
-import { repoProbe } from '../repo-probe.js';
+import { feedReader, repoProbe } from '../repo-probe.js';
 import type { RuntimeDeps } from '../runtime.js';
 import type { PreparedCall } from './prepare.js';
 import type { CallProblems } from './problems.js';
@@ -45,6 +45,8 @@ export function loadState(input: HookStdin, loc: Locations, p: PreparedCall, rt:
   if (input.hook_event_name === 'PreToolUse' && !rt.normalized) {
     let probe: EngineDeps['repo'];
     deps.repo = (cwd, args) => (probe ??= repoProbe({ env: rt.env }))(cwd, args);
+    let reader: EngineDeps['readFeed'];
+    deps.readFeed = (path) => (reader ??= feedReader(loc.projectDir))(path);
   }
   const second = config.secretlint ? secretlintScanner() : undefined;
   if (second) deps.scanSecrets = second.scan;
