@@ -118,7 +118,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const accesses = fileAccesses(analysis);
   matches.push(...shellFileMatches(accesses, ctx, deps));
   // What a delete inside the project would lose (docs/policy.md "What would be lost").
-  if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
+  if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses, sctx)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);

@@ -4,13 +4,12 @@
 // delete takes many of them at once; generated outputs (dist, node_modules, *.pyc…) → silent, never probed.
 
 import type { FileAccess } from '../../analyzers/shell/file-access/types.js';
-import { classifyTarget } from '../../analyzers/shell/targets.js';
 import type { Segment, ShellAnalysis, ShellContext } from '../../analyzers/shell/types.js';
 import type { Match } from '../../vocab/match.js';
 import type { RepoProbe } from '../../vocab/repo.js';
 import { letters } from './git-argv.js';
 import { isGenerated } from './generated.js';
-import { DELETE_VIAS } from './ids.js';
+import { judgedDelete } from './ids.js';
 import { countAndFirst, parseStatus } from './porcelain.js';
 
 export const DELETE_WORK_ID = 'engine/delete-uncommitted-work';
@@ -42,8 +41,7 @@ interface Group {
 function groups(accesses: readonly FileAccess[], sctx: ShellContext): Group[] {
   const byCwd = new Map<string, Group>();
   for (const a of accesses) {
-    if (a.op !== 'delete' || !DELETE_VIAS.has(a.via) || a.cwd === undefined || isGenerated(a.path)) continue;
-    if (classifyTarget(a.path, { cwd: a.cwd, home: sctx.home, projectDir: sctx.projectDir ?? sctx.cwd }) !== 'project') continue;
+    if (!judgedDelete(a, sctx) || a.cwd === undefined) continue;
     let g = byCwd.get(a.cwd);
     if (!g) byCwd.set(a.cwd, (g = { cwd: a.cwd, paths: [], gitRmOnly: true }));
     if (!g.paths.includes(a.path)) g.paths.push(a.path);

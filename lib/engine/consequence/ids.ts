@@ -2,6 +2,8 @@
 // can tell whether a call needs it without loading it.
 
 import type { FileAccess } from '../../analyzers/shell/file-access/types.js';
+// Through the shell chunk's entry (already loaded by a Bash call), not a second copy of the target classes.
+import { classifyTarget, type ShellContext } from '../../analyzers/shell/index.js';
 import type { Match } from '../../vocab/match.js';
 import { isGenerated } from './generated.js';
 
@@ -24,8 +26,14 @@ export function hasWorkLoser(matches: readonly Match[]): boolean {
  * its own pattern. */
 export const DELETE_VIAS: ReadonlySet<string> = new Set(['rm', 'unlink', 'rmdir', 'find -delete', 'git rm']);
 
-/** Does a command delete something inside the project that is not a generated output? A cheap look before the
- * consequence chunk is loaded (the chunk checks the target classes). */
-export function hasDeleteToJudge(accesses: readonly FileAccess[]): boolean {
-  return accesses.some((a) => a.op === 'delete' && DELETE_VIAS.has(a.via) && a.cwd !== undefined && !isGenerated(a.path));
+/** Is this delete access one the probe judges: inside the project (target class `project`), not a generated
+ * output, on this machine? */
+export function judgedDelete(a: FileAccess, sctx: ShellContext): boolean {
+  if (a.op !== 'delete' || !DELETE_VIAS.has(a.via) || a.cwd === undefined || isGenerated(a.path)) return false;
+  return classifyTarget(a.path, { cwd: a.cwd, home: sctx.home, projectDir: sctx.projectDir ?? sctx.cwd }) === 'project';
+}
+
+/** Does a command delete something the probe judges? A cheap look before the consequence chunk is loaded. */
+export function hasDeleteToJudge(accesses: readonly FileAccess[], sctx: ShellContext): boolean {
+  return accesses.some((a) => judgedDelete(a, sctx));
 }
