@@ -22,6 +22,16 @@ const GLOB = /[*?[]/;
 /** A pathspec git reads as the shell would name it: literal unless it is a glob. */
 const pathspec = (p: string): string => (GLOB.test(p) ? p : `:(literal)${p}`);
 
+/** Can this command delete a directory's contents (rm -r, git rm -r, find -delete)? Only then can it reach
+ * BULK_TRACKED files without naming them, and only then are tracked files counted (a second git call). */
+function recursive(segments: readonly Segment[], accesses: readonly FileAccess[]): boolean {
+  if (accesses.some((a) => a.via === 'find -delete')) return true;
+  return segments.some((s) => {
+    if (s.program !== 'rm' && !(s.program === 'git' && s.argv.includes('rm'))) return false;
+    return s.argv.some((a) => a === '--recursive' || (/^-[a-zA-Z]+$/.test(a) && (a.includes('r') || a.includes('R'))));
+  });
+}
+
 function gitRmForce(segments: readonly Segment[]): boolean {
   return segments.some((s) => {
     if (s.program !== 'git') return false;
@@ -55,11 +65,13 @@ const UNKNOWN_HINT = 'Run git status on these paths to see what they hold, then 
 
 export function judgeDeletes(accesses: readonly FileAccess[], analysis: ShellAnalysis, sctx: ShellContext, repo: RepoProbe): Match[] {
   const force = gitRmForce(analysis.segments);
+  const named = groups(accesses, sctx);
+  const count = recursive(analysis.segments, accesses) || named.reduce((n, g) => n + g.paths.length, 0) >= BULK_TRACKED;
   const lost: string[] = [];
   let unknown: string | undefined;
   let tracked = 0;
   let trackedWhere: string[] = [];
-  for (const g of groups(accesses, sctx)) {
+  for (const g of named) {
     const specs = g.paths.map(pathspec);
     const r = repo(g.cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--ignore-submodules=all', '--', ...specs]);
     if (!r.ok) {
@@ -81,7 +93,7 @@ export function judgeDeletes(accesses: readonly FileAccess[], analysis: ShellAna
       const work = g.gitRmOnly ? force && !untracked && (e.x !== ' ' || e.y !== ' ') : untracked || (e.y !== ' ' && e.y !== 'D');
       if (work) lost.push(e.x === '?' ? `${e.path} (untracked)` : e.x === '!' ? `${e.path} (ignored)` : `${e.path} (modified)`);
     }
-    if (!lost.length && !unknown) {
+    if (count && !lost.length && !unknown) {
       const ls = repo(g.cwd, ['ls-files', '-z', '--', ...specs]);
       if (ls.ok) {
         const n = ls.stdout.split('\0').filter((p) => p !== '').length;

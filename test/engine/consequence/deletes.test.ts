@@ -56,6 +56,19 @@ describe('deletes inside the project', () => {
     expect(r.message).toContain(`removes ${BULK_TRACKED} tracked files at once (lib)`);
   });
 
+  it('counts tracked files (a second git call) only for a delete that can take a directory', async () => {
+    const dir = cleanRepo();
+    const calls: string[] = [];
+    const probe = repoProbe({ env: process.env });
+    const counting = (cwd: string, args: readonly string[]) => (calls.push(args[0] as string), probe(cwd, args));
+    const deps = await engineDeps({ projectDir: dir, repo: counting });
+    const ctx = { sessionId: 's', cwd: dir, permissionMode: 'default' };
+    await routeToolExecution('Bash', { command: 'rm src/a.ts' }, ctx, deps);
+    expect(calls).toEqual(['status']);
+    await routeToolExecution('Bash', { command: 'rm -r src' }, ctx, deps);
+    expect(calls).toEqual(['status', 'status', 'ls-files']);
+  });
+
   it('generated outputs pass without a probe (a broken git is never asked)', async () => {
     const dir = cleanRepo();
     write(dir, 'dist/app.js');
