@@ -14,7 +14,8 @@ import { countAndFirst, parseStatus } from './porcelain.js';
 
 export const DELETE_WORK_ID = 'engine/delete-uncommitted-work';
 export const DELETE_BULK_ID = 'engine/delete-many-tracked-files';
-/** A delete taking this many tracked (committed, recoverable) files at once warns. */
+/** A delete taking this many tracked (committed, recoverable) files at once warns; a find sweep of a tracked
+ * directory warns whatever the count. */
 export const BULK_TRACKED = 20;
 
 const GLOB = /[*?[]/;
@@ -25,11 +26,18 @@ const pathspec = (p: string): string => (GLOB.test(p) ? p : `:(literal)${p}`);
 /** Can this command delete a directory's contents (rm -r, git rm -r, find -delete)? Only then can it reach
  * BULK_TRACKED files without naming them, and only then are tracked files counted (a second git call). */
 function recursive(segments: readonly Segment[], accesses: readonly FileAccess[]): boolean {
-  if (accesses.some((a) => a.via === 'find -delete')) return true;
+  if (accesses.some((a) => a.via === 'find -delete') || sweep(segments, accesses)) return true;
   return segments.some((s) => {
     if (s.program !== 'rm' && !(s.program === 'git' && s.argv.includes('rm'))) return false;
     return s.argv.some((a) => a === '--recursive' || (/^-[a-zA-Z]+$/.test(a) && (a.includes('r') || a.includes('R'))));
   });
+}
+
+/** A `find ROOT -delete` or `find ROOT -exec rm` without a name filter: it takes every file under ROOT, which is
+ * almost never the way to remove a few. */
+function sweep(segments: readonly Segment[], accesses: readonly FileAccess[]): boolean {
+  if (accesses.some((a) => a.via === 'find -delete' && !a.samples)) return true;
+  return segments.some((s) => s.program === 'rm' && s.via.some((v) => v.startsWith('find -exec') || v.startsWith('find -ok')) && !s.argv.some((a) => GLOB.test(a)));
 }
 
 function gitRmForce(segments: readonly Segment[]): boolean {
@@ -127,7 +135,7 @@ export function judgeDeletes(accesses: readonly FileAccess[], analysis: ShellAna
       },
     ];
   }
-  if (tracked >= BULK_TRACKED) {
+  if (tracked >= BULK_TRACKED || (tracked > 0 && sweep(analysis.segments, accesses))) {
     trackedWhere = [...new Set(trackedWhere)];
     return [
       {

@@ -40,6 +40,13 @@ describe('deletes inside the project', () => {
     const dir = cleanRepo();
     expect((await judge(dir, 'rm src/a.ts src/b.ts')).action).toBe('silent');
     expect((await judge(dir, 'rm -r src')).action).toBe('silent');
+    // A find sweep of a tracked directory is never silent: it warns with the way back, whatever the count.
+    for (const sweep of ['find src -type f -delete', 'find src -exec rm {} +']) {
+      const r = await judge(dir, sweep);
+      expect(r.action, sweep).toBe('warn');
+      expect(r.message, sweep).toContain('removes 3 tracked files at once (src)');
+    }
+    expect((await judge(dir, "find src -name '*.orig' -delete")).action).toBe('silent');
     write(dir, 'src/a.ts', 'staged\n');
     git(dir, 'add', 'src/a.ts');
     expect((await judge(dir, 'rm src/a.ts')).action).toBe('silent');
