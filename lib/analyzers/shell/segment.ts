@@ -112,18 +112,23 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   let feed: Segment['feed'];
   // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed (or a here-string: `<<< "a b"`).
   if (stripped.wrappers.includes('xargs')) {
+    // `xargs -a F` reads its items from F, not from stdin.
+    const argFile = xargsFile(words);
     const fed =
-      raw.stage > 0
-        ? fedWords(previousStage(state.segments, pipeline, raw.stage))
-        : raw.hereStrings.length > 0
-          ? raw.hereStrings.flatMap((h) => stdinText(resolveVars(h, state.vars), state).text.split(/\s+/)).filter(Boolean)
-          : undefined;
+      argFile !== undefined
+        ? undefined
+        : raw.stage > 0
+          ? fedWords(previousStage(state.segments, pipeline, raw.stage))
+          : raw.hereStrings.length > 0
+            ? raw.hereStrings.flatMap((h) => stdinText(resolveVars(h, state.vars), state).text.split(/\s+/)).filter(Boolean)
+            : undefined;
     if (fed) rawArgv = fillArgs(rawArgv, fed, xargsToken(words));
     else {
       // Items from a file the command names (`xargs -a F`, `cat F | xargs`, `xargs < F`): the engine reads it.
       const stdinFile = raw.redirects.find((r) => r.op === '<')?.target;
-      const file = xargsFile(words) ?? (raw.stage > 0 ? catFile(previousStage(state.segments, pipeline, raw.stage)) : stdinFile);
-      if (file !== undefined) feed = { file: resolveVars(file, state.vars), ...(xargsToken(words) ? { token: xargsToken(words) as string } : {}) };
+      const file = argFile ?? (raw.stage > 0 ? catFile(previousStage(state.segments, pipeline, raw.stage)) : stdinFile);
+      const token = xargsToken(words);
+      if (file !== undefined) feed = { file: resolveVars(file, state.vars), ...(token ? { token } : {}) };
     }
   }
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;
