@@ -125,7 +125,7 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
     if (fed) rawArgv = fillArgs(rawArgv, fed, xargsToken(words));
     else {
       // Items from a file the command names (`xargs -a F`, `cat F | xargs`, `xargs < F`): the engine reads it.
-      const stdinFile = raw.redirects.find((r) => r.op === '<')?.target;
+      const stdinFile = raw.redirects.find((r) => r.op === '<' && !r.target.startsWith('<('))?.target;
       const file = argFile ?? (raw.stage > 0 ? catFile(previousStage(state.segments, pipeline, raw.stage)) : stdinFile);
       const token = xargsToken(words);
       if (file !== undefined) feed = { file: resolveVars(file, state.vars), ...(token ? { token } : {}) };

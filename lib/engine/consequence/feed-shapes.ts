@@ -42,7 +42,8 @@ export function readLoops(segments: readonly Segment[]): ReadLoop[] {
     let cwd = cat?.cwd;
     for (let j = i + 1; j < segments.length; j++) {
       const s = segments[j] as Segment;
-      const from = s.argv.length === 0 ? s.redirects.find((r) => r.op === '<') : undefined;
+      // `done < <(find …)` reads a command's output, not a file the command names: not read (as in v0.3).
+      const from = s.argv.length === 0 ? s.redirects.find((r) => r.op === '<' && !r.target.startsWith('<(')) : undefined;
       if (from) {
         end = j;
         if (!file) (file = from.target), (cwd = s.cwd);
