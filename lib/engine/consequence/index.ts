@@ -7,7 +7,7 @@
 
 import { matchCommand } from '../../analyzers/shell/match.js';
 import { runsElsewhere } from '../../analyzers/shell/nested.js';
-import type { ShellAnalysis, ShellContext } from '../../analyzers/shell/types.js';
+import type { Segment, ShellAnalysis, ShellContext } from '../../analyzers/shell/types.js';
 import type { CompiledShell } from '../../registry/types.js';
 import type { Match } from '../../vocab/match.js';
 import type { RepoProbe } from '../../vocab/repo.js';
@@ -20,13 +20,28 @@ export { expandFeeds } from './feeds.js';
 const LOSS_HINT = 'Keep the work first (commit it, or git stash push -u -m "<why>"), or ask the user whether it may go.';
 const UNKNOWN_HINT = 'Run git status (and git stash list / git log for branches) to see what would be lost, keep it, then retry.';
 
+/** Work-losers whose loss is the tracked changes a `git stash` earlier in the same command has already saved. */
+const TRACKED_ONLY: ReadonlySet<string> = new Set(['bash-git/reset-hard', 'bash-git/checkout-discard', 'bash-git/restore-worktree', 'bash-git/switch-discard']);
+
+/** `git stash`, `git stash push|save …` in the same directory: the tracked changes are kept before the loser runs. */
+function stashedBefore(segments: readonly Segment[], upTo: number, cwd: string): boolean {
+  return segments.slice(0, upTo).some((s) => {
+    if (s.program !== 'git' || s.cwd !== cwd || s.via.length > 0) return false;
+    const at = s.argv.indexOf('stash');
+    if (at !== 1) return false;
+    const sub = s.argv[at + 1];
+    return sub === undefined || sub === 'push' || sub === 'save' || sub.startsWith('-');
+  });
+}
+
 function outcomeOf(p: CompiledShell, analysis: ShellAnalysis, sctx: ShellContext, repo: RepoProbe): Outcome[] {
   const m = p.match;
   if (!('command' in m)) return [{ kind: 'typed' }];
   const out: Outcome[] = [];
-  for (const seg of analysis.segments) {
+  for (const [i, seg] of analysis.segments.entries()) {
     if (!matchCommand(m.command, seg, sctx)) continue;
     if (runsElsewhere(seg.via)) out.push({ kind: 'typed' });
+    else if (seg.cwd !== undefined && TRACKED_ONLY.has(p.id) && stashedBefore(analysis.segments, i, seg.cwd)) out.push({ kind: 'none', note: 'stashed first' });
     else if (seg.cwd === undefined) out.push({ kind: 'unknown', detail: 'the directory the command runs in is only known when it runs' });
     else out.push(gitLoss(seg.argv, seg.cwd, repo));
   }

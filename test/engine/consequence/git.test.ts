@@ -64,6 +64,15 @@ describe('git reset --hard', () => {
     expect(r.message).toContain('could not see what it would lose');
   });
 
+  it('a git stash earlier in the same command has kept the changes: silent; a stash list or drop has not', async () => {
+    const dir = cleanRepo();
+    write(dir, 'src/a.ts', 'edited\n');
+    expect((await judge(dir, 'git stash && git reset --hard origin/main')).action).toBe('silent');
+    expect((await judge(dir, 'git stash push -m wip; git checkout -- src/a.ts')).action).toBe('silent');
+    expect((await judge(dir, 'git stash list && git reset --hard')).action).toBe('ask');
+    expect((await judge(dir, 'git reset --hard && git stash')).action).toBe('ask');
+  });
+
   it('without a probe (what-if runs, the labelled corpus) keeps the typed verdict: warn', async () => {
     const dir = cleanRepo();
     write(dir, 'src/a.ts', 'edited\n');
