@@ -18,8 +18,14 @@ export const WORK_LOSERS: ReadonlySet<string> = new Set([
   'bash-git/switch-discard',
 ]);
 
+/** A work-loser match the probe may judge: only at the shipped `warn`. A pack or override that made it `ask` or
+ * `block` (or `allow`) has decided, and the probe never lowers nor raises that. */
+export function judgedWorkLoser(m: Match): boolean {
+  return m.action === 'warn' && WORK_LOSERS.has(m.id);
+}
+
 export function hasWorkLoser(matches: readonly Match[]): boolean {
-  return matches.some((m) => WORK_LOSERS.has(m.id));
+  return matches.some(judgedWorkLoser);
 }
 
 /** Delete accesses (lib/analyzers/shell/file-access/) whose targets the probe looks at: `mv` moves, `shred` has

@@ -12,7 +12,7 @@ import type { CompiledShell } from '../../registry/types.js';
 import type { Match } from '../../vocab/match.js';
 import type { RepoProbe } from '../../vocab/repo.js';
 import { gitLoss, type Outcome } from './git.js';
-import { WORK_LOSERS } from './ids.js';
+import { judgedWorkLoser } from './ids.js';
 
 export { judgeDeletes } from './deletes.js';
 export { expandFeeds } from './feeds.js';
@@ -58,7 +58,7 @@ export function judgeWorkLosers(
 ): Match[] {
   const out: Match[] = [];
   for (const match of matches) {
-    const p = WORK_LOSERS.has(match.id) ? patterns.find((x) => x.id === match.id) : undefined;
+    const p = judgedWorkLoser(match) ? patterns.find((x) => x.id === match.id) : undefined;
     if (!p) {
       out.push(match);
       continue;

@@ -5,7 +5,9 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { judgeWorkLosers } from '../../../lib/engine/consequence/index.js';
 import { routeToolExecution } from '../../../lib/engine/route-tool.js';
+import { analyzeShell } from '../../../lib/analyzers/shell/index.js';
 import { repoProbe } from '../../../lib/hook/repo-probe.js';
 import { cleanRepo, git, write } from '../../helpers/git-repo.js';
 import { engineDeps } from '../../helpers/registry.js';
@@ -146,5 +148,19 @@ describe('git branch -D', () => {
     expect((await judge(dir, 'git branch -D no-such-branch')).action).toBe('silent');
     git(dir, 'tag', 'keep-spike', 'spike');
     expect((await judge(dir, 'git branch -D spike')).action).toBe('silent');
+  });
+});
+
+describe('a work-loser a pack or override already decided', () => {
+  it('is left as it is: the probe judges only the shipped warn, never lowers a block or an ask', () => {
+    const sctx = { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project' };
+    const analysis = analyzeShell('git reset --hard', sctx);
+    const never = () => {
+      throw new Error('the probe must not run');
+    };
+    for (const action of ['block', 'ask'] as const) {
+      const m = { id: 'bash-git/reset-hard', kind: 'shell', severity: 'high' as const, action, message: 'm', hint: 'h', matched: 'git reset --hard' };
+      expect(judgeWorkLosers([m], analysis, [], sctx, never)).toEqual([m]);
+    }
   });
 });
