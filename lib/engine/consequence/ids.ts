@@ -18,8 +18,8 @@ export const WORK_LOSERS: ReadonlySet<string> = new Set([
   'bash-git/switch-discard',
 ]);
 
-/** A work-loser match the probe may judge: only at the shipped `warn`. A pack or override that made it `ask` or
- * `block` (or `allow`) has decided, and the probe never lowers nor raises that. */
+/** A work-loser match the probe may judge: only at the shipped `warn`. A pack or override that made it `ask`,
+ * `block` or `context` has decided, and the probe never lowers nor raises that. */
 export function judgedWorkLoser(m: Match): boolean {
   return m.action === 'warn' && WORK_LOSERS.has(m.id);
 }
