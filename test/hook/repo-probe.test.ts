@@ -38,8 +38,9 @@ describe('repoProbe', () => {
 
   it('git missing from PATH: missing, at once', () => {
     const empty = mkdtempSync(join(tmpdir(), 'hw-nopath-'));
+    const dir = cleanRepo();
     const t = performance.now();
-    expect(withPath(empty)(cleanRepo(), STATUS)).toMatchObject({ ok: false, reason: 'missing' });
+    expect(withPath(empty)(dir, STATUS)).toMatchObject({ ok: false, reason: 'missing' });
     expect(performance.now() - t).toBeLessThan(PROBE_BUDGET_MS);
   });
 

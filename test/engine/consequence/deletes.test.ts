@@ -61,7 +61,7 @@ describe('deletes inside the project', () => {
     expect(r.action).toBe('warn');
     expect(r.ids).toEqual([DELETE_BULK_ID]);
     expect(r.message).toContain(`removes ${BULK_TRACKED} tracked files at once (lib)`);
-  });
+  }, 20_000);
 
   it('counts tracked files (a second git call) only for a delete that can take a directory', async () => {
     const dir = cleanRepo();
