@@ -24,7 +24,7 @@ describe('list-fed deletes', () => {
     const dir = cleanRepo();
     write(dir, 'dirs.txt', '/etc\n');
     write(dir, 'clean.txt', 'dist\nnode_modules\n\ncoverage\n');
-    for (const cmd of ['cat dirs.txt | xargs rm -rf', 'xargs -a dirs.txt rm -r', 'xargs rm -r < dirs.txt', 'while read d; do rm -rf "$d"; done < dirs.txt', 'cat dirs.txt | xargs -I{} rm -rf {}']) {
+    for (const cmd of ['cat dirs.txt | xargs rm -rf', 'xargs -a dirs.txt rm -r', 'xargs rm -r < dirs.txt', 'while read d; do rm -rf "$d"; done < dirs.txt', 'cat dirs.txt | xargs -I{} rm -rf {}', 'cat dirs.txt | parallel rm -rf {}', 'parallel rm -r :::: dirs.txt']) {
       const r = await judge(dir, cmd);
       expect(r.action, cmd).toBe('block');
       expect(r.ids, cmd).toContain('bash-filesystem/rm-system-dir');
