@@ -52,6 +52,12 @@ export const CHUNKS: Chunk[] = [
     entries: ['lib/registry/load.ts', 'lib/registry/compile.ts'],
     why: 'zod schemas, picomatch and the glob compiler: only when an edited registry is not in the compile cache',
   },
+  {
+    // The judgement (engine) and the git runner (hook) in one file: a call that needs one needs the other.
+    name: 'consequence',
+    entries: ['lib/engine/consequence/index.ts', 'lib/hook/repo-probe.ts'],
+    why: 'what a git work-loser would destroy and the git probe that tells, only for a command a work-loser pattern matched',
+  },
   { name: 'picomatch', entries: ['picomatch'], why: 'session.verifyIgnore globs, only at a Stop that has changed files to sort' },
   {
     name: 'interpreters',

@@ -10,6 +10,7 @@ import type { MemoryFile, MemoryScope } from '../memory/facts.js';
 import type { SessionState } from '../session/state.js';
 import type { KeterRequest, OrchestrationResult } from '../vocab/orchestrator.js';
 import type { AgentName } from '../vocab/agents.js';
+import type { FeedReader, RepoProbe } from '../vocab/repo.js';
 
 export interface EngineDeps {
   now: () => number;
@@ -26,6 +27,13 @@ export interface EngineDeps {
   pathFacts?: PathFacts;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */
   scanSecrets?: (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
+  /** Read-only git in the directory a command runs in, bounded in time and size (lib/hook/repo-probe.ts): what a
+   * git work-loser would destroy (lib/engine/consequence/). Absent (what-if runs, the labelled corpus): judged by
+   * what is typed. */
+  repo?: RepoProbe;
+  /** Reads the list a command feeds to a delete (`cat dirs.txt | xargs rm -rf`), bounded (lib/hook/repo-probe.ts).
+   * Absent: such a delete is asked about (its targets cannot be known). */
+  readFeed?: FeedReader;
   /** The session's state as read at the start of the call; absent means no session features (what-if runs). */
   session?: SessionState;
   /** The project's own check commands (package.json scripts, Makefile…), read only when a Stop needs them. */

@@ -1,6 +1,6 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
-import { analyzeShell, fileAccesses, matchShell } from '../analyzers/shell/index.js';
+import { analyzeShell, fileAccesses, matchShell, type FileAccess } from '../analyzers/shell/index.js';
 import { classifyIntent } from '../analyzers/shell/intent/index.js';
 import { planInteractive } from '../analyzers/shell/interactive/index.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
@@ -22,6 +22,9 @@ import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool
 import type { UnifiedRoutingDecision } from './types.js';
 import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
+import { hasDeleteToJudge, hasWorkLoser } from './consequence/ids.js';
+import { expandFeeds, judgeDeletes, judgeWorkLosers } from './consequence/index.js';
+import { hasListFedDelete } from './consequence/feed-shapes.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -61,9 +64,8 @@ export const MAX_FILE_ACCESSES = 2000;
 export const TOO_MANY_FILES_ID = 'engine/too-many-files';
 
 /** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
-function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: EngineDeps): Match[] {
+function shellFileMatches(accesses: readonly FileAccess[], ctx: CallContext, deps: EngineDeps): Match[] {
   const out: Match[] = [];
-  const accesses = fileAccesses(analysis);
   if (accesses.length > MAX_FILE_ACCESSES) {
     out.push({
       id: TOO_MANY_FILES_ID,
@@ -92,10 +94,16 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const command = input.command as string;
   const view = viewOf(deps.registry);
   const sctx = shellContext(ctx, deps);
-  const analysis = analyzeShell(command, sctx);
+  let analysis = analyzeShell(command, sctx);
+  // A delete fed from a list file the command names: its items become operands, or it asks (unreadable list).
+  let fedMatches: Match[] = [];
+  if (hasListFedDelete(analysis)) ({ analysis, matches: fedMatches } = expandFeeds(analysis, deps.readFeed));
   // Only patterns naming a program the command runs can match: the others are not even parsed.
   const programs = new Set(analysis.segments.map((s) => s.program));
-  const matches: Match[] = matchShell(analysis, shellCandidates(deps.registry, programs), sctx);
+  const candidates = shellCandidates(deps.registry, programs);
+  let matches: Match[] = [...matchShell(analysis, candidates, sctx), ...fedMatches];
+  // What a git work-loser would destroy, when the repository can be looked at (docs/policy.md "What would be lost").
+  if (deps.repo && hasWorkLoser(matches)) matches = judgeWorkLosers(matches, analysis, candidates, sctx, deps.repo);
   if (analysis.parseError) {
     matches.push({
       id: PARSE_ERROR_ID,
@@ -107,7 +115,10 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matched: analysis.parseError,
     });
   }
-  matches.push(...shellFileMatches(analysis, ctx, deps));
+  const accesses = fileAccesses(analysis);
+  matches.push(...shellFileMatches(accesses, ctx, deps));
+  // What a delete inside the project would lose (docs/policy.md "What would be lost").
+  if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses, sctx)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);

@@ -42,6 +42,8 @@ export async function engineDeps(
     projectDir: over.projectDir ?? '/home/dev/project',
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
     ...(over.session ? { session: over.session } : {}),
+    ...(over.repo ? { repo: over.repo } : {}),
+    ...(over.readFeed ? { readFeed: over.readFeed } : {}),
     ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
     ...(over.now ? { now: over.now } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).

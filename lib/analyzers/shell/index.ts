@@ -6,3 +6,4 @@ export { DOWNLOADERS, FORK_BOMB, REMOTE_SCRIPT_EXEC } from './facts.js';
 export { matchCommand, matchShell } from './match.js';
 export { type NormalisedArgs, normaliseArgs, normaliseOperand } from './operands.js';
 export type { Redirect, Segment, ShellAnalysis, ShellContext } from './types.js';
+export { classifyTarget } from './targets.js';

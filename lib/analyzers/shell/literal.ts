@@ -268,3 +268,26 @@ export function xargsToken(words: readonly string[]): string | undefined {
   }
   return undefined;
 }
+
+/** The file an xargs invocation reads its items from (-a F, -aF, --arg-file F, --arg-file=F), if any. */
+export function xargsFile(words: readonly string[]): string | undefined {
+  const at = words.findIndex((w) => w === 'xargs' || w.endsWith('/xargs'));
+  if (at < 0) return undefined;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i] as string;
+    if (!w.startsWith('-') || w === '--') return undefined;
+    if (w === '-a' || w === '--arg-file') return words[i + 1] || undefined;
+    if (w.startsWith('--arg-file=')) return w.slice(11) || undefined;
+    if (/^-a./.test(w)) return w.slice(2);
+    // Options whose value is the next word: skip the value.
+    if (/^-[EdIJLnPs]$/.test(w) || /^--(?:delimiter|max-args|max-procs|max-chars|process-slot-var)$/.test(w)) i++;
+  }
+  return undefined;
+}
+
+/** The file a pipeline stage prints whole, for the next stage to read: `cat F` with one operand and no option. */
+export function catFile(feeder: Segment | undefined): string | undefined {
+  if (!feeder || feeder.program !== 'cat' || feeder.argv.length !== 2) return undefined;
+  const f = feeder.argv[1] as string;
+  return f.startsWith('-') ? undefined : f;
+}

@@ -8,7 +8,7 @@ import { DOWNLOADERS, REMOTE_SCRIPT_EXEC } from './facts.js';
 import { interpreterCode, interpreterLang } from './interpreters/argv.js';
 import { interpreterActions } from './interpreters/eval.js';
 import { type InterpreterLang, UNKNOWN_TARGET } from './interpreters/types.js';
-import { fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
+import { catFile, fedScript, fedWords, fillArgs, findResults, previousStage } from './literal.js';
 import { subIds } from './markers.js';
 import { buildSegment } from './segment.js';
 import { type AnalyzeState, deeper, fail, type Level, MAX_NESTED_SCRIPT } from './state.js';
@@ -240,9 +240,17 @@ function runParallel(seg: Segment, argv: readonly string[], level: Level, state:
   const start = skipOptions(argv, 1, ...PARALLEL_VALUE);
   const sep = argv.findIndex((a, i) => i >= start && (a === ':::' || a === '::::' || a === ':::+'));
   const cmd = argv.slice(start, sep < 0 ? undefined : sep);
-  const args = sep < 0 ? (fedWords(previousStage(state.segments, seg.pipeline, seg.stage)) ?? []) : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));
+  const fed = sep < 0 ? fedWords(previousStage(state.segments, seg.pipeline, seg.stage)) : undefined;
+  const args = sep < 0 ? (fed ?? []) : argv.slice(sep + 1).filter((a) => !a.startsWith(':::'));
+  // Items from a file the command names (`parallel cmd :::: F`, `cat F | parallel cmd`, `parallel cmd < F`): the
+  // engine reads it (Segment.feed), as for xargs.
+  const file =
+    sep >= 0 ? (argv[sep] === '::::' ? argv[sep + 1] : undefined) : fed === undefined ? (catFile(previousStage(state.segments, seg.pipeline, seg.stage)) ?? seg.redirects.find((r) => r.op === '<' && !r.target.startsWith('<('))?.target) : undefined;
   if (cmd.length) {
-    runArgv(seg, fillArgs(cmd, args, '{}'), 'parallel', level, state, state.cwd);
+    const before = state.segments.length;
+    runArgv(seg, file !== undefined ? cmd : fillArgs(cmd, args, '{}'), 'parallel', level, state, state.cwd);
+    const child = state.segments.length > before ? state.segments[before] : undefined;
+    if (child && file !== undefined) child.feed = { file, ...(cmd.some((w) => w.includes('{}')) ? { token: '{}' } : {}) };
     return;
   }
   const child = deeper(state, level, seg.via, 'parallel');

@@ -2,7 +2,7 @@
 // its basename, normalise redirect targets; then hand off to nested analysis (bash -c, eval, find -exec…).
 
 import { posix } from 'node:path';
-import { fedWords, fillArgs, literalOutput, previousStage, xargsToken } from './literal.js';
+import { catFile, fedWords, fillArgs, literalOutput, previousStage, xargsFile, xargsToken } from './literal.js';
 import { hasSub, replaceSubs, resolveVars, soleVarName, subPlaceholder } from './markers.js';
 import { expandHomeVar } from './operands.js';
 import { runNested, stdinText } from './nested.js';
@@ -109,15 +109,27 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   fail(state, stripped.error);
   if (stripped.drop) return;
   let rawArgv = stripped.argv;
+  let feed: Segment['feed'];
   // `echo a b | xargs rm -rf`: xargs appends what the previous stage printed (or a here-string: `<<< "a b"`).
   if (stripped.wrappers.includes('xargs')) {
+    // `xargs -a F` reads its items from F, not from stdin.
+    const argFile = xargsFile(words);
     const fed =
-      raw.stage > 0
-        ? fedWords(previousStage(state.segments, pipeline, raw.stage))
-        : raw.hereStrings.length > 0
-          ? raw.hereStrings.flatMap((h) => stdinText(resolveVars(h, state.vars), state).text.split(/\s+/)).filter(Boolean)
-          : undefined;
+      argFile !== undefined
+        ? undefined
+        : raw.stage > 0
+          ? fedWords(previousStage(state.segments, pipeline, raw.stage))
+          : raw.hereStrings.length > 0
+            ? raw.hereStrings.flatMap((h) => stdinText(resolveVars(h, state.vars), state).text.split(/\s+/)).filter(Boolean)
+            : undefined;
     if (fed) rawArgv = fillArgs(rawArgv, fed, xargsToken(words));
+    else {
+      // Items from a file the command names (`xargs -a F`, `cat F | xargs`, `xargs < F`): the engine reads it.
+      const stdinFile = raw.redirects.find((r) => r.op === '<' && !r.target.startsWith('<('))?.target;
+      const file = argFile ?? (raw.stage > 0 ? catFile(previousStage(state.segments, pipeline, raw.stage)) : stdinFile);
+      const token = xargsToken(words);
+      if (file !== undefined) feed = { file: resolveVars(file, state.vars), ...(token ? { token } : {}) };
+    }
   }
   if (rawArgv.length === 0 && raw.redirects.length === 0) return;
   if (state.segments.length >= MAX_SEGMENTS) {
@@ -141,6 +153,7 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
     stage: raw.stage,
   };
   if (state.cwd !== undefined) segment.cwd = state.cwd;
+  if (feed) segment.feed = feed;
   const own = selfWrites(argv, state.cwd, ctx);
   if (own.length > 0) segment.selfWrites = own;
   const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));

@@ -27,6 +27,9 @@ export interface Segment {
   /** Writes inside hookwarden's home that the arguments do not name as such: link targets, copies into a
    * directory (self-writes.ts). Present only when there are some. */
   selfWrites?: Array<{ path: string; via: string }>;
+  /** xargs items from a file the command names (`xargs -a F`, `cat F | xargs`, `xargs < F`), as written: the
+   * engine reads it through an injected reader (lib/engine/consequence/feeds.ts). `token`: xargs -I's. */
+  feed?: { file: string; token?: string };
   /** Index of the pipeline this segment belongs to and its stage in it. */
   pipeline: number;
   stage: number;

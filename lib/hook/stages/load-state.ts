@@ -12,6 +12,7 @@ import type { Locations } from '../locations.js';
 import { memoryAccess } from '../memory-io.js';
 import { orchestratorFor } from '../orchestrator.js';
 import { fileSystemFacts } from '../path-facts.js';
+import { feedReader, repoProbe } from '../repo-probe.js';
 import type { RuntimeDeps } from '../runtime.js';
 import type { PreparedCall } from './prepare.js';
 import type { CallProblems } from './problems.js';
@@ -39,6 +40,14 @@ export function loadState(input: HookStdin, loc: Locations, p: PreparedCall, rt:
     pathFacts: fileSystemFacts(loc.projectDir),
     note: (line) => void problems.skipped.add(line),
   };
+  // Built on first use: the probe's module (a cold chunk) loads only when a command would lose work. Not in a
+  // replay: an audit line's repository then is not the repository now (the typed verdict stands).
+  if (input.hook_event_name === 'PreToolUse' && !rt.normalized) {
+    let probe: EngineDeps['repo'];
+    deps.repo = (cwd, args) => (probe ??= repoProbe({ env: rt.env }))(cwd, args);
+    let reader: EngineDeps['readFeed'];
+    deps.readFeed = (path) => (reader ??= feedReader(loc.projectDir))(path);
+  }
   const second = config.secretlint ? secretlintScanner() : undefined;
   if (second) deps.scanSecrets = second.scan;
   let loaded: LoadedSession | undefined;
