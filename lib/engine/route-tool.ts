@@ -22,6 +22,7 @@ import { fileTargets, toolDomain, writtenContent, type FileTarget } from './tool
 import type { UnifiedRoutingDecision } from './types.js';
 import type { Match } from '../vocab/match.js';
 import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
+import { withoutSparedHookSettings } from './hook-settings-edit.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -149,7 +150,9 @@ type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
 function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[], extra: Match[]): LocalFindings {
   const view = viewOf(deps.registry);
   const matches: Match[] = [...extra];
-  for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
+  // An Edit of a settings file that leaves its hooks alone only asks (paths-sensitive/agent-settings).
+  const input = (toolInput ?? {}) as Record<string, unknown>;
+  for (const t of targets) matches.push(...withoutSparedHookSettings(pathMatches(t.path, t.op, t.field, deps), toolName, input));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
   writtenContent(toolName, toolInput).forEach((c, i) => {
