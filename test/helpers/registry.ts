@@ -41,6 +41,8 @@ export async function engineDeps(
     home: over.home ?? '/home/dev',
     projectDir: over.projectDir ?? '/home/dev/project',
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
+    ...(over.installRoot ? { installRoot: over.installRoot } : {}),
+    ...(over.hookwardenHome ? { hookwardenHome: over.hookwardenHome } : {}),
     ...(over.session ? { session: over.session } : {}),
     ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
     ...(over.now ? { now: over.now } : {}),
