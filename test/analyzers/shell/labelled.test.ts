@@ -33,6 +33,7 @@ const CATEGORIES = [
   'routine',
   'sensitive-files',
   'stagers',
+  'v04-self',
 ];
 
 interface Row {
