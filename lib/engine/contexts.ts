@@ -16,5 +16,6 @@ export function pathContext(cwd: string, deps: EngineDeps): PathContext {
   const pctx: PathContext = { cwd, home: deps.home, projectDir: deps.projectDir, trustedRoots: deps.config.trustedRoots };
   if (deps.pathFacts) pctx.facts = deps.pathFacts;
   if (deps.hookwardenHome) pctx.hookwardenHome = deps.hookwardenHome;
+  if (deps.installRoot) pctx.installRoot = deps.installRoot;
   return pctx;
 }

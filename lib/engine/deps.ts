@@ -23,6 +23,9 @@ export interface EngineDeps {
   projectDir: string;
   /** `$HOOKWARDEN_HOME`: hookwarden's own files, which the agent must never write (docs/security.md). */
   hookwardenHome?: string;
+  /** The package or checkout the running hook belongs to: its bundles and shipped patterns are the guard itself
+   * (`$HOOKWARDEN_INSTALL`, lib/analyzers/paths/install-root.ts). Absent: only the glob fallbacks apply. */
+  installRoot?: string;
   /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
   pathFacts?: PathFacts;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */

@@ -25,6 +25,7 @@ import { memoryProposal, shellMemoryWrite } from './memory-tool.js';
 import { hasDeleteToJudge, hasWorkLoser } from './consequence/ids.js';
 import { expandFeeds, judgeDeletes, judgeWorkLosers } from './consequence/index.js';
 import { hasListFedDelete } from './consequence/feed-shapes.js';
+import { withoutSparedHookSettings } from './hook-settings-edit.js';
 
 export const PARSE_ERROR_ID = 'engine/unparseable-command';
 
@@ -58,6 +59,11 @@ const LOADS_WITHOUT_PRINTING = new Set(['source', '.']);
 /** Metadata only: `chmod 600 ~/.ssh/id_ed25519` is the right fix, not a write of the key (the chmod patterns
  * in bash-filesystem judge modes and recursion). */
 const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch']);
+/** Except for hookwarden's own files: a mode or owner change there switches the guard off as surely as a write
+ * (`chmod 000` on a hook bundle or a settings file makes the host skip the hook; on the home, hookwarden treats
+ * it as unsafe). `touch` stays metadata. */
+const SELF_METADATA = new Set(['chmod', 'chown', 'chgrp']);
+const isSelfRule = (id: string): boolean => id.startsWith('guard-self/') || id === 'paths-sensitive/hookwarden-home';
 
 /** Files judged one by one per command; a command naming more is asked about as a whole (docs/robustness.md). */
 export const MAX_FILE_ACCESSES = 2000;
@@ -78,11 +84,15 @@ function shellFileMatches(accesses: readonly FileAccess[], ctx: CallContext, dep
     });
   }
   for (const a of accesses.slice(0, MAX_FILE_ACCESSES)) {
-    if ((a.op === 'read' && LOADS_WITHOUT_PRINTING.has(a.via)) || METADATA_ONLY.has(a.via)) continue;
+    if (a.op === 'read' && LOADS_WITHOUT_PRINTING.has(a.via)) continue;
+    const selfOnly = SELF_METADATA.has(a.via);
+    if (METADATA_ONLY.has(a.via) && !selfOnly) continue;
     const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
     for (const candidate of a.samples ?? [a.path]) {
       const path = normalisePath(candidate, pctx);
-      out.push(...pathMatches(path, a.op, `${a.via} in Bash`, deps));
+      const hits = pathMatches(path, a.op, `${a.via} in Bash`, deps);
+      out.push(...(selfOnly ? hits.filter((m) => isSelfRule(m.id)) : hits));
+      if (selfOnly) continue;
       const memory = a.op === 'write' ? shellMemoryWrite(path, deps) : undefined;
       if (memory) out.push(memory);
     }
@@ -160,7 +170,9 @@ type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
 function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[], extra: Match[]): LocalFindings {
   const view = viewOf(deps.registry);
   const matches: Match[] = [...extra];
-  for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
+  // An Edit of a settings file that leaves its hooks alone only asks (paths-sensitive/agent-settings).
+  const input = (toolInput ?? {}) as Record<string, unknown>;
+  for (const t of targets) matches.push(...withoutSparedHookSettings(pathMatches(t.path, t.op, t.field, deps), toolName, input));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
   writtenContent(toolName, toolInput).forEach((c, i) => {

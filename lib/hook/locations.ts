@@ -16,6 +16,8 @@ export interface Locations {
   configFiles: string[];
   overrideFiles: Array<{ path: string; scope: 'user' | 'project' }>;
   cacheDir: string;
+  /** The package or checkout this code runs from (patterns/ sits at its root): hookwarden's installed files. */
+  installRoot: string;
 }
 
 export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -23,6 +25,10 @@ export function shippedPatternsDir(env: NodeJS.ProcessEnv = process.env): string
   const rel = typeof __HW_PATTERNS_REL__ === 'string' ? __HW_PATTERNS_REL__ : '../../patterns';
   return resolve(dirname(bundleFile()), rel);
 }
+
+/** The package or checkout the running code belongs to: where its shipped patterns/ sit, whatever
+ * HOOKWARDEN_PATTERNS_DIR says (that names other patterns, not another install). */
+export const installRootDir = (): string => dirname(shippedPatternsDir({}));
 
 /** In a bundle, the build's banner names the bundle file (scripts/build.ts); from source, this module's file. */
 declare const __hwMeta: { file: string } | undefined;
@@ -73,5 +79,6 @@ export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env, transc
     patternsDir: shippedPatternsDir(env),
     ...configSources(hw, projectDir),
     cacheDir: join(hw, 'cache'),
+    installRoot: installRootDir(),
   };
 }

@@ -41,6 +41,8 @@ export async function engineDeps(
     home: over.home ?? '/home/dev',
     projectDir: over.projectDir ?? '/home/dev/project',
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
+    ...(over.installRoot ? { installRoot: over.installRoot } : {}),
+    ...(over.hookwardenHome ? { hookwardenHome: over.hookwardenHome } : {}),
     ...(over.session ? { session: over.session } : {}),
     ...(over.repo ? { repo: over.repo } : {}),
     ...(over.readFeed ? { readFeed: over.readFeed } : {}),

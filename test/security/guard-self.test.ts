@@ -357,15 +357,16 @@ describe('what stays allowed', () => {
     expect(v.ids).not.toContain(RULE);
   });
 
-  it("keeps the project's own .hookwarden/ an ask (agent-settings), not a block", async () => {
+  it("blocks the project's own .hookwarden/ by its own rule (guard-self/project-config, v0.4: was an ask), not as hookwarden's home", async () => {
     for (const [tool, input] of [
       bash('echo {} > .hookwarden/config.json'),
       ['Write', { file_path: `${l.project}/.hookwarden/config.json`, content: '{}' }],
       ['Edit', { file_path: '.hookwarden/patterns.json', old_string: 'a', new_string: 'b' }],
     ] as Array<[string, Record<string, unknown>]>) {
       const v = await run(tool, input);
-      expect(v.action, `${tool} ${JSON.stringify(input)}`).toBe('ask');
-      expect(v.ids).toContain('paths-sensitive/agent-settings');
+      expect(v.action, `${tool} ${JSON.stringify(input)}`).toBe('block');
+      expect(v.ids).toContain('guard-self/project-config');
+      expect(v.reason).toContain('let them make it in their own editor or terminal');
       expect(v.ids).not.toContain(RULE);
     }
   });

@@ -1,8 +1,9 @@
 // Path normalisation before glob matching: Windows separators, `~`/`$HOME`/`$HOOKWARDEN_HOME`, `..`, symlinks
 // (through an injected view of the file system), case folding where the file system folds case, and
-// project-relative and `$HOOKWARDEN_HOME/…` forms.
+// project-relative, `$HOOKWARDEN_HOME/…` and `$HOOKWARDEN_INSTALL/…` forms.
 
 import { expandHookwardenVar, hookwardenForm, hookwardenHomeOf, hookwardenHomeView, type HookwardenHomeView } from './hookwarden-home.js';
+import { installForm, installRootDirs } from './install-root.js';
 import { DRIVE, isAbsolute, normaliseAbsolute, toSlashes, under } from './path-text.js';
 
 /** What the analyzer may ask of the real file system; injected so the analyzer itself does no I/O. */
@@ -23,6 +24,8 @@ export interface PathContext {
   trustedRoots?: string[];
   /** `$HOOKWARDEN_HOME` as the hook runner resolved it; absent means `<home>/.hookwarden`. */
   hookwardenHome?: string;
+  /** The package or checkout the running hook belongs to (install-root.ts); absent means no `$HOOKWARDEN_INSTALL` form. */
+  installRoot?: string;
 }
 
 export interface NormalisedPath {
@@ -55,8 +58,8 @@ function absolute(raw: string, ctx: PathContext): string {
   return normaliseAbsolute(p);
 }
 
-/** The absolute, `~`, project-relative and `$HOOKWARDEN_HOME` forms of one absolute path. */
-function formsOf(abs: string, ctx: PathContext, hw: HookwardenHomeView, fold: boolean): { forms: string[]; display: string; rel: string | null } {
+/** The absolute, `~`, project-relative, `$HOOKWARDEN_HOME` and `$HOOKWARDEN_INSTALL` forms of one absolute path. */
+function formsOf(abs: string, ctx: PathContext, hw: HookwardenHomeView, install: readonly string[], fold: boolean): { forms: string[]; display: string; rel: string | null } {
   const forms = [abs];
   const inHome = under(abs, ctx.home, fold);
   const display = inHome === null ? abs : inHome === '' ? '~' : `~/${inHome}`;
@@ -65,6 +68,8 @@ function formsOf(abs: string, ctx: PathContext, hw: HookwardenHomeView, fold: bo
   if (rel) forms.push(rel);
   const own = hookwardenForm(abs, hw, fold);
   if (own) forms.push(own);
+  const installed = install.length ? installForm(abs, install, fold) : null;
+  if (installed) forms.push(installed);
   return { forms, display, rel };
 }
 
@@ -74,9 +79,10 @@ export function normalisePath(raw: string, ctx: PathContext): NormalisedPath {
   // The home as given and where it really is: a path through either spelling (or a symlink into it) is its.
   const facts = ctx.facts;
   const hw = hookwardenHomeView(hookwardenHomeOf(ctx), ctx.home, ctx.projectDir, facts && ((p) => facts.realpath(p)));
-  const literal = formsOf(abs, ctx, hw, fold);
+  const install = installRootDirs(ctx.installRoot, ctx.projectDir, facts && ((p) => facts.realpath(p)));
+  const literal = formsOf(abs, ctx, hw, install, fold);
   const realAbs = ctx.facts && !DRIVE.test(abs) ? ctx.facts.realpath(abs) : null;
-  const real = realAbs && realAbs !== abs ? formsOf(toSlashes(realAbs), ctx, hw, fold) : null;
+  const real = realAbs && realAbs !== abs ? formsOf(toSlashes(realAbs), ctx, hw, install, fold) : null;
   const where = real ?? literal;
   const insideProject = where.rel !== null;
   const trusted = (ctx.trustedRoots ?? []).some((r) => under(where.forms[0]!, absolute(r, ctx), fold) !== null);

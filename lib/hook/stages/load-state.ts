@@ -37,6 +37,7 @@ export function loadState(input: HookStdin, loc: Locations, p: PreparedCall, rt:
     home: loc.home,
     projectDir: loc.projectDir,
     hookwardenHome: loc.hookwardenHome,
+    installRoot: loc.installRoot,
     pathFacts: fileSystemFacts(loc.projectDir),
     note: (line) => void problems.skipped.add(line),
   };

@@ -34,6 +34,7 @@ const CATEGORIES = [
   'sensitive-files',
   'stagers',
   'v04-consequence',
+  'v04-self',
 ];
 
 interface Row {

@@ -129,6 +129,8 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
   dd: { assign: { if: 'read', of: 'write' } },
   // write
   tee: WRITES,
+  // moreutils: soaks up stdin, then writes the file (`jq … f | sponge f` rewrites f in place); -a appends.
+  sponge: WRITES,
   touch: { short: 'dtr', long: ['--date', '--reference', '--time'], roles: W },
   truncate: { short: 'sr', long: ['--size', '--reference'], roles: W },
   chmod: CHMOD,
