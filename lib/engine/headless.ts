@@ -21,8 +21,8 @@ export const isHeadlessEntrypoint = (entrypoint: string | undefined): boolean =>
 const DENY_HINT =
   'Nobody can answer an approval prompt here (a headless run, or an agent that cannot ask), so it was not run. Tell ' +
   'the user what you wanted to run and why: they can run it themselves, or approve it for this session with ' +
-  '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; "allow" or "ask" in ' +
-  '.hookwarden/config.json changes this, for every agent or for one: agents.<name>.askFallback.)';
+  '`hookwarden grant <rule id above> --for 30m` and ask you to retry. (askFallback: deny; "allow" or "ask" in the ' +
+  "user's ~/.hookwarden/config.json changes this, for every agent or for one: agents.<name>.askFallback.)";
 
 /** Applies `askFallback` to a PreToolUse decision of a headless session; other decisions are returned as they are. */
 export function headlessAsk(d: UnifiedRoutingDecision, ctx: CallContext, deps: EngineDeps): UnifiedRoutingDecision {

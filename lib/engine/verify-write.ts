@@ -34,7 +34,7 @@ export function checkHint(deps: EngineDeps, fallback: string): string {
 /** The setting behind the nudge and how to change it, for the model and the user who reads the reason. It ends the
  * message, not the hint, so the hint stays the same as a phantom claim's and is given once when both fire. */
 function settingNote(mode: 'remind' | 'block'): string {
-  return `(session.verifyAfterWrite: ${mode}; ${mode === 'block' ? 'remind' : 'block'} or off in .hookwarden/config.json)`;
+  return `(session.verifyAfterWrite: ${mode}; ${mode === 'block' ? 'remind' : 'block'} or off in ~/.hookwarden/config.json)`;
 }
 
 /** Per check kind, the newest run after `since` that failed and was not followed by a run of the same kind. */

@@ -34,7 +34,7 @@ describe('failed tool calls in a session', () => {
     quiet(rig.call(bashFailed('npm test', 'toolu_t1', 'Exit code 1\n Tests  1 failed | 11 passed (12)')));
     const blocked = stop(rig, 'Fixed the greeting; all tests pass.');
     expect(outcome(blocked), text(blocked)).not.toBe('none');
-    for (const s of ['the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in .hookwarden/config.json) [session/unverified-changes]', 'claims/tests-pass', 'session.verifyAfterWrite: block']) expect(text(blocked)).toContain(s);
+    for (const s of ['the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in ~/.hookwarden/config.json) [session/unverified-changes]', 'claims/tests-pass', 'session.verifyAfterWrite: block']) expect(text(blocked)).toContain(s);
     expect(text(blocked)).not.toContain('nothing checked');
     quiet(stop(rig, 'Fixed the greeting; all tests pass.', true));
     expect(rig.audit().find((l) => l.event === 'PostToolUseFailure')).toMatchObject({ tool: 'Bash', verdict: 'silent' });

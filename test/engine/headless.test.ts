@@ -17,8 +17,10 @@ function setup(config?: Record<string, unknown>, entrypoint?: string) {
   const root = mkdtempSync(join(tmpdir(), 'hw-headless-'));
   const project = join(root, 'project');
   mkdirSync(join(project, '.hookwarden'), { recursive: true });
-  if (config) writeFileSync(join(project, '.hookwarden', 'config.json'), JSON.stringify(config));
   const home = join(root, 'hw');
+  // The user's own config: a project's file may not loosen askFallback (docs/configuration.md).
+  mkdirSync(home, { mode: 0o700 });
+  if (config) writeFileSync(join(home, 'config.json'), JSON.stringify(config));
   let n = 0;
   const env: NodeJS.ProcessEnv = { ...hookEnv(home), CLAUDE_PROJECT_DIR: project, ...(entrypoint ? { CLAUDE_CODE_ENTRYPOINT: entrypoint } : {}) };
   const rt: RuntimeDeps = { env, now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', routers: ALL_ROUTERS };

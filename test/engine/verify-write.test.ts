@@ -35,7 +35,7 @@ describe('a check that ran after the last change and failed', () => {
     const d = await stop(s);
     expect(d.decision.action).toBe('block');
     expect(ids(d)).toEqual([UNVERIFIED_ID]);
-    expect(d.decision.message).toContain('the last test run after the last change failed (`npm test -- --run`) (session.verifyAfterWrite: block; remind or off in .hookwarden/config.json) [session/unverified-changes] — matched: src/a.ts');
+    expect(d.decision.message).toContain('the last test run after the last change failed (`npm test -- --run`) (session.verifyAfterWrite: block; remind or off in ~/.hookwarden/config.json) [session/unverified-changes] — matched: src/a.ts');
     expect(d.decision.message).not.toContain('nothing checked');
     expect(d.decision.hints.join(' ')).toMatch(/^Fix what it reports and run it again, or tell the user plainly that it fails and why\./);
     expect(d.effects).toEqual([{ type: 'nudged', verifyWriteSeq: s.lastWriteSeq }]);
@@ -54,7 +54,7 @@ describe('a check that ran after the last change and failed', () => {
   it('another check passing does not hide a failed one (lint passes, tests fail)', async () => {
     const d = await stop(apply([wrote('src/a.ts'), ran('lint', 'npm run lint'), ran('test', 'npm test', true)]));
     // The passing lint cleared the list of unchecked files, so the reason names the failed command.
-    expect(d.decision.message).toContain('the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in .hookwarden/config.json) [session/unverified-changes] — matched: npm test.');
+    expect(d.decision.message).toContain('the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in ~/.hookwarden/config.json) [session/unverified-changes] — matched: npm test.');
     const both = await stop(apply([wrote('src/a.ts'), ran('typecheck', 'npx tsc --noEmit', true), ran('test', 'npm test', true)]));
     expect(both.decision.message).toContain('the last type-check and test run after the last change failed (`npx tsc --noEmit`, `npm test`)');
   });
@@ -84,10 +84,10 @@ describe('the setting, named in the reason', () => {
     const s = apply([wrote('src/a.ts')]);
     const b = await stop(s);
     expect(b.decision.hints.join(' ')).toContain('Run `npm test` (package.json scripts.test) and report its real result.');
-    expect(b.decision.message).toContain('(session.verifyAfterWrite: block; remind or off in .hookwarden/config.json)');
+    expect(b.decision.message).toContain('(session.verifyAfterWrite: block; remind or off in ~/.hookwarden/config.json)');
     const r = await stop(s, config({ verifyAfterWrite: 'remind' }));
     expect(r.decision.action).toBe('warn');
-    expect(r.decision.message).toContain('(session.verifyAfterWrite: remind; block or off in .hookwarden/config.json)');
+    expect(r.decision.message).toContain('(session.verifyAfterWrite: remind; block or off in ~/.hookwarden/config.json)');
     const failed = await stop(apply([wrote('src/a.ts'), ran('build', 'npm run build', true)]));
     expect(failed.decision.message).toContain('(session.verifyAfterWrite: block;');
     // The hint is the check's alone, so it is not repeated when a phantom claim gives the same one.

@@ -75,7 +75,7 @@ describe('the post-tool-use hook takes PostToolUseFailure', () => {
     expect(r.state().changed.map((c) => c.path)).toEqual(['src/a.ts']);
     const stop = await runHook('stop', JSON.stringify({ ...r.base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' }), r.rt);
     const text = stop.stdout + stop.stderr;
-    expect(text).toContain('the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in .hookwarden/config.json) [session/unverified-changes] — matched: src/a.ts');
+    expect(text).toContain('the last test run after the last change failed (`npm test`) (session.verifyAfterWrite: block; remind or off in ~/.hookwarden/config.json) [session/unverified-changes] — matched: src/a.ts');
     expect(text).not.toContain('nothing checked');
     expect(stop.decision?.decision.action).toBe('block');
   });
