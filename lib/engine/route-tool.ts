@@ -61,7 +61,7 @@ export const MAX_FILE_ACCESSES = 2000;
 export const TOO_MANY_FILES_ID = 'engine/too-many-files';
 
 /** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
-function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: EngineDeps): Match[] {
+function shellFileMatches(analysis: ShellAnalysis, command: string, ctx: CallContext, deps: EngineDeps): Match[] {
   const out: Match[] = [];
   const accesses = fileAccesses(analysis);
   if (accesses.length > MAX_FILE_ACCESSES) {
@@ -80,7 +80,8 @@ function shellFileMatches(analysis: ShellAnalysis, ctx: CallContext, deps: Engin
     const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
     for (const candidate of a.samples ?? [a.path]) {
       const path = normalisePath(candidate, pctx);
-      out.push(...pathMatches(path, a.op, `${a.via} in Bash`, deps));
+      // What a Bash write carries is in the command's own text (`echo '…_authToken=…' >> ~/.npmrc`).
+      out.push(...pathMatches(path, a.op, `${a.via} in Bash`, deps, command));
       const memory = a.op === 'write' ? shellMemoryWrite(path, deps) : undefined;
       if (memory) out.push(memory);
     }
@@ -107,7 +108,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
       matched: analysis.parseError,
     });
   }
-  matches.push(...shellFileMatches(analysis, ctx, deps));
+  matches.push(...shellFileMatches(analysis, command, ctx, deps));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);
   if (match) matches.push(match);
@@ -138,10 +139,10 @@ function configuredPath(p: CompiledPath, mode: EngineDeps['config']['outsideProj
 }
 
 /** The path patterns that can match this path (the others are not even parsed), as configured, registry order. */
-function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
+function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps, content?: string): Match[] {
   const mode = deps.config.outsideProjectWrites;
   const patterns = pathCandidates(deps.registry, path).flatMap((p) => configuredPath(p, mode) ?? []);
-  return matchPath(path, op, patterns, where);
+  return matchPath(path, op, patterns, where, content);
 }
 
 type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
@@ -149,10 +150,12 @@ type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
 function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[], extra: Match[]): LocalFindings {
   const view = viewOf(deps.registry);
   const matches: Match[] = [...extra];
-  for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps));
+  const written = writtenContent(toolName, toolInput);
+  const text = written.map((c) => c.text).join('\n');
+  for (const t of targets) matches.push(...pathMatches(t.path, t.op, t.field, deps, text));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
-  writtenContent(toolName, toolInput).forEach((c, i) => {
+  written.forEach((c, i) => {
     const where = file ? `${c.field}, written to ${file}` : c.field;
     matches.push(...matchSecrets(c.text, view.secrets, 'content', where, scans[i]?.findings));
   });

@@ -62,6 +62,7 @@ function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string):
     include: p.globs.map((g) => compileGlob(g, p.nocase)),
     exclude: p.exclude.map((g) => compileGlob(g, p.nocase)),
     outsideProject: p.outsideProject,
+    ...(p.whenContent ? { whenContent: { source: p.whenContent, flags: 'i' } } : {}),
   };
 }
 

@@ -65,16 +65,19 @@ export const pathPatternSchema = z.strictObject({
   outsideProject: z._default(z.boolean(), false),
   /** Match case-insensitively everywhere; otherwise only on case-insensitive file systems. */
   nocase: z._default(z.boolean(), false),
+  /** Only writes whose content matches this regular expression (case-insensitive): a Write's text, an edit's
+   * new text, a Bash command's own text. Such a pattern judges writes only. */
+  whenContent: z.optional(nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression'))),
 });
 
-const validRegex = (s: string): boolean => {
+function validRegex(s: string): boolean {
   try {
     new RegExp(s);
     return true;
   } catch {
     return false;
   }
-};
+}
 
 export const secretPatternSchema = z.strictObject({
   ...base,

@@ -98,6 +98,8 @@ export interface CompiledPath extends CompiledBase {
   include: RegexSource[];
   exclude: RegexSource[];
   outsideProject: boolean;
+  /** Only writes whose content matches (a Write's text, an edit's new text, a Bash command's text) count. */
+  whenContent?: RegexSource;
 }
 
 export interface CompiledSecret extends CompiledBase {

@@ -33,6 +33,7 @@ const CATEGORIES = [
   'routine',
   'sensitive-files',
   'stagers',
+  'v04-holes',
 ];
 
 interface Row {
