@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import { parse } from 'shell-quote';
 import { hasSub } from './markers.js';
+import { stripRunner } from './runners.js';
 import { ownEntry } from './tables.js';
 
 export interface Stripped {
@@ -169,7 +170,13 @@ export function stripWrappers(words: readonly string[]): Stripped {
     if (name === 'env') rest = stripEnv(argv);
     else {
       const spec = ownEntry(WRAPPERS, name);
-      if (!spec) break;
+      if (!spec) {
+        const runner = stripRunner(argv);
+        if (!runner) break;
+        wrappers.push(runner.name);
+        argv = runner.rest;
+        continue;
+      }
       if (spec.stopIf?.some((o) => argv.slice(1).includes(o))) break;
       const at = skipOptions(argv, 1, spec.short, spec.long) + (spec.positionals ?? 0);
       rest = at < argv.length ? argv.slice(at) : undefined;
