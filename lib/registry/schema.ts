@@ -3,6 +3,7 @@
 
 import * as z from 'zod/mini';
 import './zod-messages.js';
+import { ESCALATION_FACTS } from './escalations.js';
 import { shellMatchSchema } from './schema-shell.js';
 import { ACTION_KINDS, CAPABILITIES, MEMORY_OPS, SENSITIVE_CATEGORIES } from './types.js';
 
@@ -40,6 +41,16 @@ export const shellPatternSchema = z.strictObject({
   ...base,
   kind: z.literal('shell'),
   match: shellMatchSchema,
+  /** A stronger verdict when the matched segment has a fact (lib/registry/escalations.ts), e.g. a production target. */
+  escalate: z.optional(
+    z.strictObject({
+      when: z.enum(ESCALATION_FACTS),
+      action: z.enum(['block', 'ask', 'warn']),
+      severity: z.enum(['low', 'medium', 'high', 'critical']),
+      message: nonEmpty,
+      hint: nonEmpty,
+    }),
+  ),
 });
 
 const pathAction = z.enum(['block', 'ask', 'warn']);

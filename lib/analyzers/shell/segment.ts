@@ -141,6 +141,7 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
     stage: raw.stage,
   };
   if (state.cwd !== undefined) segment.cwd = state.cwd;
+  if (stripped.assignments) segment.env = stripped.assignments.map((w) => table.display(w));
   const own = selfWrites(argv, state.cwd, ctx);
   if (own.length > 0) segment.selfWrites = own;
   const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));

@@ -17,6 +17,9 @@ export interface Segment {
   /** Nesting that produced this segment, outermost first (e.g. ["bash -c", "$()"]); empty at top level. */
   via: string[];
   redirects: Redirect[];
+  /** `NAME=value` words the command gets in its environment (`PGHOST=db psql`, `env DATABASE_URL=… psql`),
+   * when there are some. */
+  env?: string[];
   /** Text fed on stdin by a here-string or heredoc (`psql <<EOF … EOF`), when there is one. */
   stdin?: string;
   /**

@@ -1,0 +1,17 @@
+// The facts a shell pattern's `escalate.when` names (lib/registry/escalations.ts), decided on the segment the
+// pattern matched. Each returns what showed the fact (for the match's `matched` text), or undefined.
+
+import type { EscalationFact } from '../../registry/escalations.js';
+import { productionTarget } from './production.js';
+import type { Segment } from './types.js';
+
+const FACTS: Record<EscalationFact, (seg: Segment) => string | undefined> = {
+  'production-target': (seg) => {
+    const name = productionTarget(seg);
+    return name === undefined ? undefined : `production target: ${name}`;
+  },
+};
+
+export function escalationFact(when: EscalationFact, seg: Segment): string | undefined {
+  return FACTS[when](seg);
+}
