@@ -24,6 +24,9 @@ export interface EngineDeps {
   hookwardenHome?: string;
   /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
   pathFacts?: PathFacts;
+  /** The default branch a repository names for a remote (`<repo>/.git/refs/remotes/<remote>/HEAD`); absent means
+   * force pushes are judged by the names main and master only. */
+  defaultBranch?: (repoDir: string, remote: string) => string | undefined;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */
   scanSecrets?: (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
   /** The session's state as read at the start of the call; absent means no session features (what-if runs). */

@@ -43,6 +43,7 @@ export async function engineDeps(
     ...(over.pathFacts ? { pathFacts: over.pathFacts } : {}),
     ...(over.session ? { session: over.session } : {}),
     ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
+    ...(over.defaultBranch ? { defaultBranch: over.defaultBranch } : {}),
     ...(over.now ? { now: over.now } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).
     scanSecrets: over.scanSecrets ?? secretlintScanner().scan,

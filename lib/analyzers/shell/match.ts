@@ -153,7 +153,7 @@ export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledS
     seen.add(p.id);
     // One rule, one id: a fact about the matched segment (a production database) raises its verdict.
     const when = p.escalate?.when;
-    const fact = when ? hit.segs?.map((seg) => escalationFact(when, seg)).find((f) => f !== undefined) : undefined;
+    const fact = when ? hit.segs?.map((seg) => escalationFact(when, seg, ctx)).find((f) => f !== undefined) : undefined;
     const raised = fact !== undefined ? p.escalate : undefined;
     const match: Match = {
       id: p.id,

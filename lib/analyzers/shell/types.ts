@@ -43,6 +43,9 @@ export interface ShellContext {
   /** `$HOOKWARDEN_HOME` as the hook runner resolved it: the variable expands to it unless the command
    * assigns it. Absent means `<home>/.hookwarden`. */
   hookwardenHome?: string;
+  /** The default branch a repository names for a remote (`refs/remotes/<remote>/HEAD`), read by the hook runner;
+   * absent (tests, what-if runs) or undefined: judged by the names main and master only. */
+  defaultBranch?: (repoDir: string, remote: string) => string | undefined;
 }
 
 export interface ShellAnalysis {

@@ -11,6 +11,7 @@ import { loadSession, type LoadedSession } from '../../session/session-file.js';
 import type { Locations } from '../locations.js';
 import { memoryAccess } from '../memory-io.js';
 import { orchestratorFor } from '../orchestrator.js';
+import { defaultBranchReader } from '../default-branch.js';
 import { fileSystemFacts } from '../path-facts.js';
 import type { RuntimeDeps } from '../runtime.js';
 import type { PreparedCall } from './prepare.js';
@@ -37,6 +38,7 @@ export function loadState(input: HookStdin, loc: Locations, p: PreparedCall, rt:
     projectDir: loc.projectDir,
     hookwardenHome: loc.hookwardenHome,
     pathFacts: fileSystemFacts(loc.projectDir),
+    defaultBranch: defaultBranchReader(),
     note: (line) => void problems.skipped.add(line),
   };
   const second = config.secretlint ? secretlintScanner() : undefined;
