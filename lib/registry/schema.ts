@@ -3,7 +3,7 @@
 
 import * as z from 'zod/mini';
 import './zod-messages.js';
-import { ESCALATION_FACTS } from './escalations.js';
+import { APPROVAL_KEYS, ESCALATION_FACTS } from './escalations.js';
 import { shellMatchSchema } from './schema-shell.js';
 import { ACTION_KINDS, CAPABILITIES, MEMORY_OPS, SENSITIVE_CATEGORIES } from './types.js';
 
@@ -51,6 +51,8 @@ export const shellPatternSchema = z.strictObject({
       hint: nonEmpty,
     }),
   ),
+  /** What an approval is remembered for, when not the matched command text (lib/registry/escalations.ts). */
+  approvalKey: z.optional(z.enum(APPROVAL_KEYS)),
 });
 
 const pathAction = z.enum(['block', 'ask', 'warn']);

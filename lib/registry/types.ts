@@ -2,7 +2,7 @@
 // (validated by schema.ts). Compiled form holds only plain data and RegExp sources so it can be embedded
 // in a bundle and loaded without zod or picomatch.
 
-import type { EscalationFact } from './escalations.js';
+import type { ApprovalKey, EscalationFact } from './escalations.js';
 import type { TargetClass } from './target-classes.js';
 import type { PatternAction, Severity } from '../vocab/levels.js';
 
@@ -88,6 +88,8 @@ export interface CompiledShell extends CompiledBase {
   match: CompiledShellMatch;
   /** The verdict, message (added to the pattern's) and hint when the matched segment has the fact `when`. */
   escalate?: { when: EscalationFact; action: PatternAction; severity: Exclude<Severity, 'none'>; message: string; hint: string };
+  /** The match's `matched` text (and so a remembered approval's target) names this instead of the command text. */
+  approvalKey?: ApprovalKey;
 }
 
 export type PathTier = 'never-touch' | 'protected' | 'outside' | 'no-delete';

@@ -20,6 +20,8 @@ export interface PushInfo {
   forced: string[];
   /** Refspecs given after the remote. */
   refspecs: string[];
+  /** Every destination branch (refs/heads/ stripped), forced or not. */
+  destinations: string[];
 }
 
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
@@ -37,7 +39,7 @@ export function readPush(argv: readonly string[]): PushInfo | undefined {
     i += GIT_VALUED.has(a) ? 2 : 1;
   }
   if (argv[i] !== 'push') return undefined;
-  const info: PushInfo = { force: false, lease: false, everyBranch: false, forced: [], refspecs: [] };
+  const info: PushInfo = { force: false, lease: false, everyBranch: false, forced: [], refspecs: [], destinations: [] };
   if (dir !== undefined) info.dir = dir;
   let all = false;
   let mirror = false;
@@ -65,10 +67,11 @@ export function readPush(argv: readonly string[]): PushInfo | undefined {
   info.everyBranch = mirror || (all && info.force);
   for (const spec of info.refspecs) {
     const plus = spec.startsWith('+');
-    if (!plus && !info.force) continue;
     const body = plus ? spec.slice(1) : spec;
     const dest = (body.includes(':') ? body.slice(body.indexOf(':') + 1) : body).replace(/^refs\/heads\//, '');
-    if (dest) info.forced.push(dest);
+    if (!dest) continue;
+    info.destinations.push(dest);
+    if (plus || info.force) info.forced.push(dest);
   }
   return info;
 }
@@ -94,4 +97,15 @@ export function forcesDefaultBranch(seg: Segment, ctx: ShellContext): string | u
   const defaults = configured ? [configured, ...DEFAULT_NAMES] : DEFAULT_NAMES;
   const hit = info.forced.find((b) => defaults.includes(b));
   return hit === undefined ? undefined : `${hit} is the default branch`;
+}
+
+/** `<remote> <branch…>` a push rewrites, the key its approval is remembered by (`git push --force-with-lease -u
+ * origin feat` and `git push origin feat --force-with-lease` are one approval); undefined when the branch is only
+ * known at run time (no refspec, `HEAD`, `--all`, `--mirror`). */
+export function pushedBranches(seg: Segment): string | undefined {
+  const info = readPush(seg.argv);
+  if (!info?.remote || info.destinations.length === 0 || info.everyBranch) return undefined;
+  if (info.destinations.some((d) => d === 'HEAD' || d.includes('*'))) return undefined;
+  const dir = info.dir === undefined ? '' : `-C ${info.dir} `;
+  return `git ${dir}push to ${info.remote} ${[...new Set(info.destinations)].sort().join(' ')}`;
 }

@@ -5,7 +5,7 @@ import { toRegExp as re } from '../../registry/regex.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
-import { escalationFact } from './escalations.js';
+import { approvalKeyOf, escalationFact } from './escalations.js';
 import { classifyTarget, TARGET_LABELS, type TargetClass } from './targets.js';
 import type { Segment, ShellAnalysis, ShellContext } from './types.js';
 
@@ -155,6 +155,9 @@ export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledS
     const when = p.escalate?.when;
     const fact = when ? hit.segs?.map((seg) => escalationFact(when, seg, ctx)).find((f) => f !== undefined) : undefined;
     const raised = fact !== undefined ? p.escalate : undefined;
+    // An approval is remembered for what the rule fired on: here, a key the pattern names (a push's branch).
+    const key = p.approvalKey && hit.segs?.[0] ? approvalKeyOf(p.approvalKey, hit.segs[0]) : undefined;
+    const shown = key ?? hit.matched;
     const match: Match = {
       id: p.id,
       kind: 'shell',
@@ -162,7 +165,7 @@ export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledS
       action: raised?.action ?? p.action,
       message: raised ? `${p.message} ${raised.message}` : p.message,
       hint: raised?.hint ?? p.hint,
-      matched: truncate(fact !== undefined ? `${fact} — ${hit.matched}` : hit.matched),
+      matched: truncate(fact !== undefined ? `${fact} — ${shown}` : shown),
     };
     if (hit.where) match.where = hit.where;
     out.push(match);

@@ -69,8 +69,9 @@ describe('pattern packs', () => {
     expect(json.pack).toBe(file.replace(/\.json$/, ''));
     expect(json.description.length).toBeGreaterThan(10);
     for (const p of json.patterns) {
-      // `escalate` is optional: a stronger verdict for a fact about the matched segment (a production target).
-      expect(Object.keys(p).filter((k) => k !== 'escalate').sort()).toEqual(['action', 'examples', 'hint', 'id', 'kind', 'match', 'message', 'severity']);
+      // Optional: `escalate` (a stronger verdict for a fact about the matched segment, e.g. a production target) and
+      // `approvalKey` (what an approval is remembered for).
+      expect(Object.keys(p).filter((k) => k !== 'escalate' && k !== 'approvalKey').sort()).toEqual(['action', 'examples', 'hint', 'id', 'kind', 'match', 'message', 'severity']);
       expect(p.id).toMatch(new RegExp(`^${json.pack}/[a-z0-9]+(?:-[a-z0-9]+)*$`));
       expect(p.kind).toBe('shell');
       expect(['low', 'medium', 'high', 'critical']).toContain(p.severity);
