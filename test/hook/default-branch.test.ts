@@ -6,6 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultBranchReader } from '../../lib/hook/default-branch.js';
+import { ALL_ROUTERS } from '../../lib/hook/routers.js';
+import { runHook } from '../../lib/hook/run-hook.js';
+import { hookEnv } from '../helpers/fixtures.js';
+import { FIXED_NOW } from '../helpers/registry.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hw-default-branch-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -48,5 +52,20 @@ describe('defaultBranchReader', () => {
     expect(read(app, 'origin/../x')).toBeUndefined();
     expect(read('relative/dir', 'origin')).toBeUndefined();
     expect(read(root, 'origin')).toBeUndefined();
+  });
+});
+
+describe('the hook runner hands the reader to the engine', () => {
+  it("a force push to the repository's configured default branch blocks; the same push elsewhere asks", async () => {
+    const project = repo('hooked', { origin: 'ref: refs/remotes/origin/trunk\n' });
+    const home = mkdtempSync(join(tmpdir(), 'hw-run-'));
+    let n = 0;
+    const rt = { env: hookEnv(home), now: () => FIXED_NOW, newId: () => `id-${++n}`, embedded: null, engineVersion: 'test', routers: ALL_ROUTERS, home };
+    const pre = (command: string, cwd: string) =>
+      JSON.stringify({ session_id: 's', transcript_path: '/t', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'tu' });
+    const decision = async (command: string, cwd: string) => JSON.parse((await runHook('pre-tool-use', pre(command, cwd), rt)).stdout || '{}').hookSpecificOutput?.permissionDecision;
+    expect(await decision('git push -f origin trunk', project)).toBe('deny');
+    expect(await decision('git push -f origin trunk', join(root, 'no-repo'))).toBe('ask');
+    rmSync(home, { recursive: true, force: true });
   });
 });
