@@ -173,7 +173,8 @@ function readRows(file: string, all: boolean): { rows: Row[]; skipped: number; m
           line,
           display: `${obj.tool} ${obj.path}`,
           tool: obj.tool,
-          input: { file_path: obj.path },
+          // A write row may say what it writes (a token in ~/.npmrc); Edit carries it as new_string.
+          input: { file_path: obj.path, ...(typeof obj.content === 'string' ? { content: obj.content, new_string: obj.content } : {}) },
           cwd,
           projectDir,
           expect,

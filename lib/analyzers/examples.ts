@@ -31,10 +31,13 @@ export function patternMatches(p: CompiledPattern, example: string): boolean {
       return matchShell(analyzeShell(example, EXAMPLE_CONTEXT), [p], EXAMPLE_CONTEXT).length > 0;
     case 'path': {
       // "read:~/.ssh/id_rsa" names the operation; a bare path is tried with every operation the pattern has.
+      // Text after the first newline is the content written ("write:~/.npmrc\n_authToken=…").
       const [, prefixed, rest] = /^(read|write|delete):(.*)$/s.exec(example) ?? [];
-      const n = normalisePath(rest ?? example, EXAMPLE_CONTEXT);
+      const [path = '', ...lines] = (rest ?? example).split('\n');
+      const content = lines.length > 0 ? lines.join('\n') : undefined;
+      const n = normalisePath(path, EXAMPLE_CONTEXT);
       const ops = prefixed ? [prefixed as PathOp] : (Object.keys(p.on) as PathOp[]);
-      return ops.some((op) => matchPath(n, op, [p], 'example').length > 0);
+      return ops.some((op) => matchPath(n, op, [p], 'example', content).length > 0);
     }
     case 'secret':
       return findSecrets(example, [p]).length > 0;

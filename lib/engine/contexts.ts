@@ -9,6 +9,7 @@ import type { CallContext, EngineDeps } from './deps.js';
 export function shellContext(ctx: CallContext, deps: EngineDeps): ShellContext {
   const sctx: ShellContext = { cwd: ctx.cwd, home: deps.home, projectDir: deps.projectDir };
   if (deps.hookwardenHome) sctx.hookwardenHome = deps.hookwardenHome;
+  if (deps.defaultBranch) sctx.defaultBranch = deps.defaultBranch;
   return sctx;
 }
 

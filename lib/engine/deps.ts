@@ -28,6 +28,9 @@ export interface EngineDeps {
   installRoot?: string;
   /** Symlink targets and case folding of the real file system; absent means paths are matched as written. */
   pathFacts?: PathFacts;
+  /** The default branch a repository names for a remote (`<repo>/.git/refs/remotes/<remote>/HEAD`); absent means
+   * force pushes are judged by the names main and master only. */
+  defaultBranch?: (repoDir: string, remote: string) => string | undefined;
   /** The second secret detector (secretlint, lazily loaded); absent or failing means our regexes alone. */
   scanSecrets?: (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
   /** Read-only git in the directory a command runs in, bounded in time and size (lib/hook/repo-probe.ts): what a

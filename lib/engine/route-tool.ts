@@ -70,7 +70,7 @@ export const MAX_FILE_ACCESSES = 2000;
 export const TOO_MANY_FILES_ID = 'engine/too-many-files';
 
 /** The path tiers for every file a Bash command reads, writes or deletes, in the directory it runs in. */
-function shellFileMatches(accesses: readonly FileAccess[], ctx: CallContext, deps: EngineDeps): Match[] {
+function shellFileMatches(accesses: readonly FileAccess[], command: string, ctx: CallContext, deps: EngineDeps): Match[] {
   const out: Match[] = [];
   if (accesses.length > MAX_FILE_ACCESSES) {
     out.push({
@@ -90,7 +90,8 @@ function shellFileMatches(accesses: readonly FileAccess[], ctx: CallContext, dep
     const pctx = pathContext(a.cwd ?? ctx.cwd, deps);
     for (const candidate of a.samples ?? [a.path]) {
       const path = normalisePath(candidate, pctx);
-      const hits = pathMatches(path, a.op, `${a.via} in Bash`, deps);
+      // What a Bash write carries is in the command's own text (`echo '…_authToken=…' >> ~/.npmrc`).
+      const hits = pathMatches(path, a.op, `${a.via} in Bash`, deps, command);
       out.push(...(selfOnly ? hits.filter((m) => isSelfRule(m.id)) : hits));
       if (selfOnly) continue;
       const memory = a.op === 'write' ? shellMemoryWrite(path, deps) : undefined;
@@ -126,7 +127,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
     });
   }
   const accesses = fileAccesses(analysis);
-  matches.push(...shellFileMatches(accesses, ctx, deps));
+  matches.push(...shellFileMatches(accesses, command, ctx, deps));
   // What a delete inside the project would lose (docs/policy.md "What would be lost").
   if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses, sctx)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
@@ -159,10 +160,10 @@ function configuredPath(p: CompiledPath, mode: EngineDeps['config']['outsideProj
 }
 
 /** The path patterns that can match this path (the others are not even parsed), as configured, registry order. */
-function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps): Match[] {
+function pathMatches(path: NormalisedPath, op: PathOp, where: string, deps: EngineDeps, content?: string): Match[] {
   const mode = deps.config.outsideProjectWrites;
   const patterns = pathCandidates(deps.registry, path).flatMap((p) => configuredPath(p, mode) ?? []);
-  return matchPath(path, op, patterns, where);
+  return matchPath(path, op, patterns, where, content);
 }
 
 type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
@@ -170,12 +171,14 @@ type Target = Omit<FileTarget, 'path'> & { path: NormalisedPath };
 function fileFindings(toolName: string, toolInput: unknown, targets: Target[], deps: EngineDeps, scans: ExternalScan[], extra: Match[]): LocalFindings {
   const view = viewOf(deps.registry);
   const matches: Match[] = [...extra];
+  const written = writtenContent(toolName, toolInput);
+  const text = written.map((c) => c.text).join('\n');
   // An Edit of a settings file that leaves its hooks alone only asks (paths-sensitive/agent-settings).
   const input = (toolInput ?? {}) as Record<string, unknown>;
-  for (const t of targets) matches.push(...withoutSparedHookSettings(pathMatches(t.path, t.op, t.field, deps), toolName, input));
+  for (const t of targets) matches.push(...withoutSparedHookSettings(pathMatches(t.path, t.op, t.field, deps, text), toolName, input));
   // A secret written into a file is named with the file and its kind, never its text.
   const file = targets[0]?.path.display;
-  writtenContent(toolName, toolInput).forEach((c, i) => {
+  written.forEach((c, i) => {
     const where = file ? `${c.field}, written to ${file}` : c.field;
     matches.push(...matchSecrets(c.text, view.secrets, 'content', where, scans[i]?.findings));
   });

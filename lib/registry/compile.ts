@@ -62,6 +62,7 @@ function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string):
     include: p.globs.map((g) => compileGlob(g, p.nocase)),
     exclude: p.exclude.map((g) => compileGlob(g, p.nocase)),
     outsideProject: p.outsideProject,
+    ...(p.whenContent ? { whenContent: { source: p.whenContent, flags: 'i' } } : {}),
   };
 }
 
@@ -117,7 +118,13 @@ function compileOne(p: PatternSource, pack: string): CompiledPattern {
     case 'intent':
       return { ...base, kind: 'intent', cues: compileCues(p.cues), ...(p.phrases?.length ? { phrases: p.phrases.map(compilePhrase) } : {}) };
     case 'shell':
-      return { ...base, kind: 'shell', match: compileShellMatch(p.match) };
+      return {
+        ...base,
+        kind: 'shell',
+        match: compileShellMatch(p.match),
+        ...(p.escalate ? { escalate: p.escalate } : {}),
+        ...(p.approvalKey ? { approvalKey: p.approvalKey } : {}),
+      };
     case 'secret':
       return { ...base, kind: 'secret', regex: { source: p.regex, flags: p.flags }, allow: p.allow, scopes: p.scopes };
   }

@@ -3,6 +3,7 @@
 
 import * as z from 'zod/mini';
 import './zod-messages.js';
+import { APPROVAL_KEYS, ESCALATION_FACTS } from './escalations.js';
 import { shellMatchSchema } from './schema-shell.js';
 import { ACTION_KINDS, CAPABILITIES, MEMORY_OPS, SENSITIVE_CATEGORIES } from './types.js';
 
@@ -40,6 +41,18 @@ export const shellPatternSchema = z.strictObject({
   ...base,
   kind: z.literal('shell'),
   match: shellMatchSchema,
+  /** A stronger verdict when the matched segment has a fact (lib/registry/escalations.ts), e.g. a production target. */
+  escalate: z.optional(
+    z.strictObject({
+      when: z.enum(ESCALATION_FACTS),
+      action: z.enum(['block', 'ask', 'warn']),
+      severity: z.enum(['low', 'medium', 'high', 'critical']),
+      message: nonEmpty,
+      hint: nonEmpty,
+    }),
+  ),
+  /** What an approval is remembered for, when not the matched command text (lib/registry/escalations.ts). */
+  approvalKey: z.optional(z.enum(APPROVAL_KEYS)),
 });
 
 const pathAction = z.enum(['block', 'ask', 'warn']);
@@ -65,16 +78,19 @@ export const pathPatternSchema = z.strictObject({
   outsideProject: z._default(z.boolean(), false),
   /** Match case-insensitively everywhere; otherwise only on case-insensitive file systems. */
   nocase: z._default(z.boolean(), false),
+  /** Only writes whose content matches this regular expression (case-insensitive): a Write's text, an edit's
+   * new text, a Bash command's own text. Such a pattern judges writes only. */
+  whenContent: z.optional(nonEmpty.check(z.refine(validRegex, 'must be a valid regular expression'))),
 });
 
-const validRegex = (s: string): boolean => {
+function validRegex(s: string): boolean {
   try {
     new RegExp(s);
     return true;
   } catch {
     return false;
   }
-};
+}
 
 export const secretPatternSchema = z.strictObject({
   ...base,

@@ -2,6 +2,7 @@
 // (validated by schema.ts). Compiled form holds only plain data and RegExp sources so it can be embedded
 // in a bundle and loaded without zod or picomatch.
 
+import type { ApprovalKey, EscalationFact } from './escalations.js';
 import type { TargetClass } from './target-classes.js';
 import type { PatternAction, Severity } from '../vocab/levels.js';
 
@@ -85,6 +86,10 @@ export interface CompiledIntent extends CompiledBase {
 export interface CompiledShell extends CompiledBase {
   kind: 'shell';
   match: CompiledShellMatch;
+  /** The verdict, message (added to the pattern's) and hint when the matched segment has the fact `when`. */
+  escalate?: { when: EscalationFact; action: PatternAction; severity: Exclude<Severity, 'none'>; message: string; hint: string };
+  /** The match's `matched` text (and so a remembered approval's target) names this instead of the command text. */
+  approvalKey?: ApprovalKey;
 }
 
 export type PathTier = 'never-touch' | 'protected' | 'outside' | 'no-delete';
@@ -98,6 +103,8 @@ export interface CompiledPath extends CompiledBase {
   include: RegexSource[];
   exclude: RegexSource[];
   outsideProject: boolean;
+  /** Only writes whose content matches (a Write's text, an edit's new text, a Bash command's text) count. */
+  whenContent?: RegexSource;
 }
 
 export interface CompiledSecret extends CompiledBase {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   rec = recorder();
   // Two days of audit: the 20th, then the 22nd (FIXED_NOW's day).
   rec.at(FIXED_NOW - 2 * DAY);
-  await rec.call('pre-tool-use', bash('git push --force origin main', 'cli-s0', 'toolu_old'));
+  await rec.call('pre-tool-use', bash('git push --force origin feature/x', 'cli-s0', 'toolu_old'));
   await rec.call('pre-tool-use', bash('ls', 'cli-s0', 'toolu_old2'));
   rec.at(FIXED_NOW - 60_000);
   await rec.call('pre-tool-use', bash('git push -f origin feature', 'cli-s1', 'toolu_1'));
@@ -77,7 +77,7 @@ describe('hookwarden replay: reports', () => {
     const o = io();
     expect(await runCli(['replay', '--registry', blockingRegistry], o)).toBe(1);
     const text = o.stdout();
-    expect(text).toMatch(/^2 verdicts would change:\n\n2026-11-20T12:00:01\.000Z  d-0001  PreToolUse Bash  "git push --force origin main"\n {2}verdict {3}ask → block\n/);
+    expect(text).toMatch(/^2 verdicts would change:\n\n2026-11-20T12:00:01\.000Z  d-0001  PreToolUse Bash  "git push --force origin feature\/x"\n {2}verdict {3}ask → block\n/);
     expect(text).toContain('2026-11-22T11:59:01.000Z  d-0003  PreToolUse Bash  "git push -f origin feature"');
     expect(text).toContain('  rules     LOCAL_ASK_STANDS → LOCAL_BLOCK_STANDS\n');
     expect(lastLine(text)).toBe('replay: 6 replayed, 4 unchanged, 2 changed, 0 skipped');

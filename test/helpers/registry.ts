@@ -47,6 +47,7 @@ export async function engineDeps(
     ...(over.repo ? { repo: over.repo } : {}),
     ...(over.readFeed ? { readFeed: over.readFeed } : {}),
     ...(over.projectChecks ? { projectChecks: over.projectChecks } : {}),
+    ...(over.defaultBranch ? { defaultBranch: over.defaultBranch } : {}),
     ...(over.now ? { now: over.now } : {}),
     // The second secret detector as the hook wires it (prefilter, then secretlint from source).
     scanSecrets: over.scanSecrets ?? secretlintScanner().scan,

@@ -44,7 +44,7 @@ const OWN: Array<{ name: string; hook: Parameters<Recorder['call']>[0]; stdin: s
   { name: 'own-ro-prompt', hook: 'user-prompt', stdin: prompt('ro: look at the parser', 'replay-ro'), skip: 'session-state' },
   { name: 'own-ro-write', hook: 'pre-tool-use', stdin: write(`${PROJECT}/src/a.ts`, 'x', 'replay-ro'), skip: 'session-state' },
   { name: 'own-claude-md', hook: 'pre-tool-use', stdin: write(`${PROJECT}/CLAUDE.md`, '- Use pnpm for installs\n'), skip: 'memory-file-state' },
-  { name: 'own-force-push', hook: 'pre-tool-use', stdin: bash('git push --force origin main', 'replay-s2', 'toolu_A'), skip: null },
+  { name: 'own-force-push', hook: 'pre-tool-use', stdin: bash('git push --force origin feature/x', 'replay-s2', 'toolu_A'), skip: null },
   {
     name: 'own-force-push-ran',
     hook: 'post-tool-use',
@@ -54,13 +54,13 @@ const OWN: Array<{ name: string; hook: Parameters<Recorder['call']>[0]; stdin: s
       cwd: PROJECT,
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
-      tool_input: { command: 'git push --force origin main' },
+      tool_input: { command: 'git push --force origin feature/x' },
       tool_response: { stdout: '', stderr: '', interrupted: false },
       tool_use_id: 'toolu_A',
     }),
     skip: 'session-state', // APPROVAL_REMEMBERED
   },
-  { name: 'own-force-push-granted', hook: 'pre-tool-use', stdin: bash('git push --force origin main', 'replay-s2', 'toolu_B'), skip: 'session-state' }, // GRANT_APPLIED
+  { name: 'own-force-push-granted', hook: 'pre-tool-use', stdin: bash('git push --force origin feature/x', 'replay-s2', 'toolu_B'), skip: 'session-state' }, // GRANT_APPLIED
   { name: 'own-orchestrator-block', hook: 'pre-tool-use', stdin: bash('ls', 'replay-s3', 'toolu_C'), skip: null, blocking: true },
 ];
 
@@ -196,7 +196,7 @@ describe('a registry edit', () => {
       ts: fixture.ts,
       event: 'PreToolUse',
       tool: 'Bash',
-      target: 'git push --force origin main',
+      target: 'git push --force origin feature/x',
       before: { verdict: 'ask', patterns: ['bash-git/force-push'], rules: ['LOCAL_ASK_STANDS'] },
       after: { verdict: 'block', patterns: ['bash-git/force-push'], rules: ['LOCAL_BLOCK_STANDS'] },
       config_changed: false,
@@ -216,7 +216,7 @@ describe('a registry edit', () => {
     expect(json.changes).toEqual(r.changes);
     expect(json.summary).toEqual(r.summary);
     for (const c of r.changes) {
-      expect(text).toContain(`${c.ts}  ${c.decision_id}  PreToolUse Bash  "git push --force origin main"`);
+      expect(text).toContain(`${c.ts}  ${c.decision_id}  PreToolUse Bash  "git push --force origin feature/x"`);
     }
     expect(text).toContain('  verdict   ask → block\n  patterns  bash-git/force-push (same)\n  rules     LOCAL_ASK_STANDS → LOCAL_BLOCK_STANDS\n');
     expect(text.trimEnd().split('\n').at(-1)).toBe(

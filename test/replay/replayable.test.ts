@@ -12,7 +12,7 @@ const INPUT = {
   permission_mode: 'default',
   hook_event_name: 'PreToolUse',
   tool_name: 'Bash',
-  tool_input: { command: 'git push --force origin main' },
+  tool_input: { command: 'git push --force origin feature/x' },
   tool_use_id: 'toolu_1',
 };
 

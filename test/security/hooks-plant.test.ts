@@ -127,7 +127,7 @@ describe.skipIf(process.platform === 'win32')('a trap at any path a hook writes'
 describe.skipIf(process.platform === 'win32')('a folder swapped for a link cannot feed hookwarden its state', () => {
   it('a grant in a linked sessions folder is not honoured: the force-push is still asked about', () => {
     const s = scene('linked-grant');
-    const push = hookInput(s, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, tool_use_id: 'toolu_push' });
+    const push = hookInput(s, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin feature/x' }, tool_use_id: 'toolu_push' });
     const asked = runBundle('pre-tool-use', push, s);
     expect(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
     // A real grant, written by the CLI; then its folder moved out and linked back in, as an attacker would.

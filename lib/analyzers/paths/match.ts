@@ -38,11 +38,18 @@ export function pathPatternHits(path: NormalisedPath, p: CompiledPath): boolean 
 
 const VERB: Record<PathOp, string> = { read: 'reading', write: 'writing', delete: 'deleting' };
 
-export function matchPath(path: NormalisedPath, op: PathOp, patterns: CompiledPath[], where: string): Match[] {
+/** A pattern that names content (`whenContent`) judges only writes that carry it: `~/.npmrc` with an
+ * `_authToken=` line, not a `registry=` line. Unknown content (undefined) never carries it. */
+function contentHolds(p: CompiledPath, op: PathOp, content: string | undefined): boolean {
+  if (!p.whenContent) return true;
+  return op === 'write' && content !== undefined && toRegExp(p.whenContent).test(content);
+}
+
+export function matchPath(path: NormalisedPath, op: PathOp, patterns: CompiledPath[], where: string, content?: string): Match[] {
   const out: Match[] = [];
   for (const p of patterns) {
     const rule = p.on[op];
-    if (!rule || !pathPatternHits(path, p)) continue;
+    if (!rule || !contentHolds(p, op, content) || !pathPatternHits(path, p)) continue;
     out.push({
       id: p.id,
       kind: 'path',

@@ -5,6 +5,7 @@ import { toRegExp as re } from '../../registry/regex.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
+import { approvalKeyOf, escalationFact } from './escalations.js';
 import { classifyTarget, TARGET_LABELS, type TargetClass } from './targets.js';
 import type { Segment, ShellAnalysis, ShellContext } from './types.js';
 
@@ -104,7 +105,8 @@ function isOutput(op: string, target: string): boolean {
   return !(op.endsWith('>&') && /^(?:\d+|-)$/.test(target));
 }
 
-type Hit = { matched: string; where?: string };
+/** `segs`: the matched segments, judged for the pattern's escalation (a pipe's client first, then what feeds it). */
+type Hit = { matched: string; where?: string; segs?: Segment[] };
 
 function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cache: ArgsCache): Hit | undefined {
   const segs = analysis.segments;
@@ -114,7 +116,7 @@ function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cach
     const seg = segs[i];
     if (!seg) return undefined;
     const target = targetHit(m.command, seg, ctx, cache);
-    return { matched: target ? `${segmentText(seg)} (${target})` : segmentText(seg), where: where(seg, i) };
+    return { matched: target ? `${segmentText(seg)} (${target})` : segmentText(seg), where: where(seg, i), segs: [seg] };
   }
   if ('pipe' in m) {
     for (let i = 0; i < segs.length; i++) {
@@ -123,7 +125,7 @@ function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cach
       for (let j = 0; j < segs.length; j++) {
         const b = segs[j] as Segment;
         if (b.pipeline === a.pipeline && b.stage > a.stage && matchCommand(m.pipe.to, b, ctx, cache)) {
-          return { matched: `${segmentText(a)} | ${segmentText(b)}`, where: where(b, j) };
+          return { matched: `${segmentText(a)} | ${segmentText(b)}`, where: where(b, j), segs: [b, a] };
         }
       }
     }
@@ -149,14 +151,21 @@ export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledS
     const hit = find(p, analysis, ctx, cache);
     if (!hit) continue;
     seen.add(p.id);
+    // One rule, one id: a fact about the matched segment (a production database) raises its verdict.
+    const when = p.escalate?.when;
+    const fact = when ? hit.segs?.map((seg) => escalationFact(when, seg, ctx)).find((f) => f !== undefined) : undefined;
+    const raised = fact !== undefined ? p.escalate : undefined;
+    // An approval is remembered for what the rule fired on: here, a key the pattern names (a push's branch).
+    const key = p.approvalKey && hit.segs?.[0] ? approvalKeyOf(p.approvalKey, hit.segs[0]) : undefined;
+    const shown = key ?? hit.matched;
     const match: Match = {
       id: p.id,
       kind: 'shell',
-      severity: p.severity,
-      action: p.action,
-      message: p.message,
-      hint: p.hint,
-      matched: truncate(hit.matched),
+      severity: raised?.severity ?? p.severity,
+      action: raised?.action ?? p.action,
+      message: raised ? `${p.message} ${raised.message}` : p.message,
+      hint: raised?.hint ?? p.hint,
+      matched: truncate(fact !== undefined ? `${fact} — ${shown}` : shown),
     };
     if (hit.where) match.where = hit.where;
     out.push(match);

@@ -154,6 +154,7 @@ export function buildSegment(raw: RawSegment, level: Level, pipeline: number, st
   };
   if (state.cwd !== undefined) segment.cwd = state.cwd;
   if (feed) segment.feed = feed;
+  if (stripped.assignments) segment.env = stripped.assignments.map((w) => table.display(w));
   const own = selfWrites(argv, state.cwd, ctx);
   if (own.length > 0) segment.selfWrites = own;
   const hereStrings = raw.hereStrings.map((h) => resolveVars(h, state.vars));

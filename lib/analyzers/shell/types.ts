@@ -17,6 +17,9 @@ export interface Segment {
   /** Nesting that produced this segment, outermost first (e.g. ["bash -c", "$()"]); empty at top level. */
   via: string[];
   redirects: Redirect[];
+  /** `NAME=value` words the command gets in its environment (`PGHOST=db psql`, `env DATABASE_URL=… psql`),
+   * when there are some. */
+  env?: string[];
   /** Text fed on stdin by a here-string or heredoc (`psql <<EOF … EOF`), when there is one. */
   stdin?: string;
   /**
@@ -43,6 +46,9 @@ export interface ShellContext {
   /** `$HOOKWARDEN_HOME` as the hook runner resolved it: the variable expands to it unless the command
    * assigns it. Absent means `<home>/.hookwarden`. */
   hookwardenHome?: string;
+  /** The default branch a repository names for a remote (`refs/remotes/<remote>/HEAD`), read by the hook runner;
+   * absent (tests, what-if runs) or undefined: judged by the names main and master only. */
+  defaultBranch?: (repoDir: string, remote: string) => string | undefined;
 }
 
 export interface ShellAnalysis {

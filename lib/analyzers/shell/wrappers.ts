@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import { parse } from 'shell-quote';
 import { hasSub } from './markers.js';
+import { stripRunner } from './runners.js';
 import { ownEntry } from './tables.js';
 
 export interface Stripped {
@@ -14,6 +15,8 @@ export interface Stripped {
   drop?: boolean;
   /** Set when stripping gave up; the caller reports it as a parse error. */
   error?: string;
+  /** `NAME=value` words put in the command's environment (leading, or given to env), in order. */
+  assignments?: string[];
 }
 
 const MAX_WRAPPER_STEPS = 10_000;
@@ -120,7 +123,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
 };
 
 /** env: options, assignments, -u NAME, -C dir, -S "split string". Returns the rewritten argv tail. */
-function stripEnv(args: string[]): string[] | undefined {
+function stripEnv(args: string[], assignments: string[]): string[] | undefined {
   let i = 1;
   while (i < args.length) {
     const a = args[i] as string;
@@ -138,6 +141,7 @@ function stripEnv(args: string[]): string[] | undefined {
       return [...words, ...args.slice(a === '-S' || a === '--split-string' ? i + 2 : i + 1)];
     }
     if (isAssignment(a) || (a.startsWith('-') && a.length > 1) || a === '-') {
+      if (isAssignment(a)) assignments.push(a);
       i++;
       continue;
     }
@@ -150,6 +154,7 @@ function stripEnv(args: string[]): string[] | undefined {
 export function stripWrappers(words: readonly string[]): Stripped {
   let argv = [...words];
   const wrappers: string[] = [];
+  const assignments: string[] = [];
   // Every step drops at least one word (or, for env -S, characters), so this ends; the cap is a backstop.
   for (let guard = 0; argv.length > 0; guard++) {
     if (guard >= MAX_WRAPPER_STEPS) return { argv, wrappers, error: 'too many wrappers' };
@@ -160,16 +165,23 @@ export function stripWrappers(words: readonly string[]): Stripped {
       continue;
     }
     if (isAssignment(first)) {
+      assignments.push(first);
       wrappers.push(`${first.slice(0, first.indexOf('='))}=`);
       argv = argv.slice(1);
       continue;
     }
     const name = baseName(first);
     let rest: string[] | undefined;
-    if (name === 'env') rest = stripEnv(argv);
+    if (name === 'env') rest = stripEnv(argv, assignments);
     else {
       const spec = ownEntry(WRAPPERS, name);
-      if (!spec) break;
+      if (!spec) {
+        const runner = stripRunner(argv);
+        if (!runner) break;
+        wrappers.push(runner.name);
+        argv = runner.rest;
+        continue;
+      }
       if (spec.stopIf?.some((o) => argv.slice(1).includes(o))) break;
       const at = skipOptions(argv, 1, spec.short, spec.long) + (spec.positionals ?? 0);
       rest = at < argv.length ? argv.slice(at) : undefined;
@@ -178,5 +190,5 @@ export function stripWrappers(words: readonly string[]): Stripped {
     wrappers.push(name);
     argv = rest;
   }
-  return { argv, wrappers };
+  return assignments.length > 0 ? { argv, wrappers, assignments } : { argv, wrappers };
 }

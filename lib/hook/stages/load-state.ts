@@ -11,6 +11,7 @@ import { loadSession, type LoadedSession } from '../../session/session-file.js';
 import type { Locations } from '../locations.js';
 import { memoryAccess } from '../memory-io.js';
 import { orchestratorFor } from '../orchestrator.js';
+import { defaultBranchReader } from '../default-branch.js';
 import { fileSystemFacts } from '../path-facts.js';
 import { feedReader, repoProbe } from '../repo-probe.js';
 import type { RuntimeDeps } from '../runtime.js';
@@ -39,6 +40,7 @@ export function loadState(input: HookStdin, loc: Locations, p: PreparedCall, rt:
     hookwardenHome: loc.hookwardenHome,
     installRoot: loc.installRoot,
     pathFacts: fileSystemFacts(loc.projectDir),
+    defaultBranch: defaultBranchReader(),
     note: (line) => void problems.skipped.add(line),
   };
   // Built on first use: the probe's module (a cold chunk) loads only when a command would lose work. Not in a

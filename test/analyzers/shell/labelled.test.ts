@@ -35,6 +35,7 @@ const CATEGORIES = [
   'stagers',
   'v04-consequence',
   'v04-self',
+  'v04-holes',
 ];
 
 interface Row {

@@ -22,6 +22,7 @@ interface SourcePattern {
   hint: string;
   match: unknown;
   examples: { match: string[]; noMatch: string[] };
+  escalate?: { action: string; severity: string };
 }
 
 const packs = files.map((f) => ({ file: f, json: JSON.parse(readFileSync(join(dir, f), 'utf8')) as { pack: string; description: string; patterns: SourcePattern[] } }));
@@ -55,7 +56,11 @@ describe('pattern packs', () => {
   });
 
   it('keeps critical for block patterns: the default trust tier turns critical into block', () => {
-    const askCritical = packs.flatMap(({ json }) => json.patterns.filter((p) => p.action === 'ask' && p.severity === 'critical').map((p) => p.id));
+    const askCritical = packs.flatMap(({ json }) =>
+      json.patterns
+        .filter((p) => (p.action === 'ask' && p.severity === 'critical') || (p.escalate?.action === 'ask' && p.escalate.severity === 'critical'))
+        .map((p) => p.id),
+    );
     expect(askCritical).toEqual([]);
   });
 
@@ -64,7 +69,9 @@ describe('pattern packs', () => {
     expect(json.pack).toBe(file.replace(/\.json$/, ''));
     expect(json.description.length).toBeGreaterThan(10);
     for (const p of json.patterns) {
-      expect(Object.keys(p).sort()).toEqual(['action', 'examples', 'hint', 'id', 'kind', 'match', 'message', 'severity']);
+      // Optional: `escalate` (a stronger verdict for a fact about the matched segment, e.g. a production target) and
+      // `approvalKey` (what an approval is remembered for).
+      expect(Object.keys(p).filter((k) => k !== 'escalate' && k !== 'approvalKey').sort()).toEqual(['action', 'examples', 'hint', 'id', 'kind', 'match', 'message', 'severity']);
       expect(p.id).toMatch(new RegExp(`^${json.pack}/[a-z0-9]+(?:-[a-z0-9]+)*$`));
       expect(p.kind).toBe('shell');
       expect(['low', 'medium', 'high', 'critical']).toContain(p.severity);

@@ -44,8 +44,8 @@ describe('Codex CLI output (agent-protocols.md §1)', () => {
     const secret = await judge(`*** Add File: src/aws.ts\n+const key = '${'AKIA'}8ICWH3U28EM8LYYE';`);
     expect(secret?.local.matches.map((m) => m.id)).toContain('secrets/aws-access-key-id');
     const keys = await judge('*** Update File: src/a.ts\n+x\n*** Add File: /home/dev/.ssh/authorized_keys\n+ssh-ed25519 AAAA');
-    // The key file is found (an ask today, issue 19 raises it), and Codex cannot ask: denied.
-    expect(keys?.local.matches.map((m) => m.id)).toEqual(expect.arrayContaining(['paths-sensitive/ssh-config', 'paths-sensitive/outside-project']));
+    // The key file is found: writing authorized_keys grants access and blocks (issue 19) on every host.
+    expect(keys?.local.matches.map((m) => m.id)).toEqual(expect.arrayContaining(['paths-persistence/access-grants', 'paths-sensitive/outside-project']));
     expect(keys?.decision.action).toBe('block');
     // Codex's own config and hooks are the agent's guard rails (agent-settings), like Claude Code's settings.json.
     for (const file of ['.codex/config.toml', '.codex/hooks.json']) {
