@@ -113,7 +113,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   const programs = new Set(analysis.segments.map((s) => s.program));
   const candidates = shellCandidates(deps.registry, programs);
   let matches: Match[] = [...matchShell(analysis, candidates, sctx), ...fedMatches];
-  // What a git work-loser would destroy, when the repository can be looked at (docs/policy.md "What would be lost").
+  // What a git work-loser would destroy, when the repository can be looked at (docs/consequences.md).
   if (deps.repo && hasWorkLoser(matches)) matches = judgeWorkLosers(matches, analysis, candidates, sctx, deps.repo);
   if (analysis.parseError) {
     matches.push({
@@ -128,7 +128,7 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   }
   const accesses = fileAccesses(analysis);
   matches.push(...shellFileMatches(accesses, command, ctx, deps));
-  // What a delete inside the project would lose (docs/policy.md "What would be lost").
+  // What a delete inside the project would lose (docs/consequences.md).
   if (deps.repo && accesses.length <= MAX_FILE_ACCESSES && hasDeleteToJudge(accesses, sctx)) matches.push(...judgeDeletes(accesses, analysis, sctx, deps.repo));
   matches.push(...matchSecrets(command, view.secrets, 'command', 'tool_input.command', ext.findings));
   const { rewrite, match } = interactiveFindings(input, analysis, sctx, deps);

@@ -1,6 +1,6 @@
 // The repository probe's contract: one read-only git command, bounded, answered as data (never a throw).
 // The engine builds the arguments and reads the output (lib/engine/consequence/); the hook runs git
-// (lib/hook/repo-probe.ts) under a time, size and process bound. docs/policy.md "What would be lost".
+// (lib/hook/repo-probe.ts) under a time, size and process bound. docs/consequences.md.
 
 /** Why a probe has no answer. `not-a-repo`: the directory exists and git says it is not in a repository. */
 export type ProbeFailure = 'missing' | 'timeout' | 'failed' | 'too-big' | 'no-cwd' | 'not-a-repo';

@@ -308,6 +308,12 @@ describe('hookwarden serve: one daemon, many checks', () => {
     expect((await call(d.port, '/hooks/pre-tool-use', { body: input })).body).toBe('');
     mkdirSync(join(project, '.hookwarden'));
     writeFileSync(join(project, '.hookwarden', 'config.json'), JSON.stringify({ autoAllowReadOnly: true }));
+    // A project may not loosen on its own (docs/configuration.md): untrusted, its auto-allow is ignored…
+    expect((await call(d.port, '/hooks/pre-tool-use', { body: input })).body).toBe('');
+    // …and once the user's own config trusts it, the next request applies it.
+    const userConfig = join(home, 'config.json');
+    const mine = existsSync(userConfig) ? (JSON.parse(readFileSync(userConfig, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(userConfig, JSON.stringify({ ...mine, trustedProjects: [project] }));
     const allowed = JSON.parse((await call(d.port, '/hooks/pre-tool-use', { body: input })).body);
     expect(allowed.hookSpecificOutput.permissionDecision).toBe('allow');
     // The project-dir header (what Claude Code sends from ${CLAUDE_PROJECT_DIR}) picks the project, not cwd.

@@ -1,4 +1,4 @@
-// What a delete inside the project would lose (docs/policy.md "What would be lost", v0.4): the targets' state in
+// What a delete inside the project would lose (docs/consequences.md, policy v0.4): the targets' state in
 // git, asked of the injected probe. Untracked, modified or ignored work (not a generated output) is not
 // recoverable → ask, naming it; tracked and committed files are (git restore) → silent, or warn when a recursive
 // delete takes many of them at once; generated outputs (dist, node_modules, *.pyc…) → silent, never probed.

@@ -1,4 +1,4 @@
-// Deletes whose targets come from a list file the command names (docs/policy.md "What would be lost", v0.4):
+// Deletes whose targets come from a list file the command names (docs/consequences.md, policy v0.4):
 // `cat dirs.txt | xargs rm -rf`, `xargs -a list.txt rm`, `xargs rm < list.txt`,
 // `while read d; do rm -rf "$d"; done < dirs.txt`. The list is read through the injected reader and each item
 // becomes an operand, so every rule (target classes, path tiers, what would be lost) judges it; a list that

@@ -1,4 +1,4 @@
-// Judge by what would be lost, not only by what is typed (docs/policy.md "What would be lost", v0.4).
+// Judge by what would be lost, not only by what is typed (docs/consequences.md, policy v0.4).
 // A git work-loser pattern (reset --hard, checkout/restore of paths, clean -f, stash drop/clear, branch -D,
 // switch/checkout --force) that matched is looked at again with the repository probe: work this command would
 // destroy → ask, naming it; nothing to lose → the match is dropped (silent); the probe could not tell → ask.

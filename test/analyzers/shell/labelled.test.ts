@@ -34,8 +34,8 @@ const CATEGORIES = [
   'sensitive-files',
   'stagers',
   'v04-consequence',
-  'v04-self',
   'v04-holes',
+  'v04-self',
 ];
 
 interface Row {

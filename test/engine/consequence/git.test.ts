@@ -1,5 +1,5 @@
 // Judged by what would be lost: git work-losers against real repositories in temp dirs, through the engine with
-// the hook's own probe (docs/policy.md "What would be lost").
+// the hook's own probe (docs/consequences.md).
 
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
