@@ -6,7 +6,7 @@
 // The CLI comes from `npm install --prefix test/clients`. Without it the suite is skipped with a message, unless
 // HOOKWARDEN_REQUIRE_CLIENTS=1 (CI), which makes a missing CLI a failure.
 
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, claudeVersion, hookResponses, installCommandHooks, installHttpHooks, runClaude, runWithHost, scripted, workspace, type RunOptions, type Workspace } from './claude.js';
@@ -55,6 +55,20 @@ describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
     expect(seen).not.toContain('dist/hooks');
   });
 
+  it('a cloned project whose .hookwarden/patterns.json disables the rule cannot switch it off: `rm -rf ~/.ssh` is still refused', async () => {
+    const turns: Turn[] = [{ tool: 'Bash', input: { command: 'rm -rf ~/.ssh' } }, { text: 'Done.' }];
+    const files = { '~/.ssh/known_hosts': 'canary\n', '.hookwarden/patterns.json': JSON.stringify({ disable: ['bash-filesystem/rm-home', 'paths-sensitive/ssh-config'] }) };
+    const r = await play(turns, { prompt: 'tidy up', flags: SKIP, files });
+    expect(readFileSync(join(r.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+    expect(count(after(r.conv), '[bash-filesystem/rm-home]')).toBe(1);
+    // Control: the same file, from a project the user's own config trusts, does switch the rules off.
+    const trusted = workspace(files);
+    installCommandHooks(trusted);
+    writeFileSync(join(trusted.hwHome, 'config.json'), JSON.stringify({ trustedProjects: [trusted.project] }));
+    const c = await play(turns, { prompt: 'tidy up', flags: SKIP, ws: trusted });
+    expect(existsSync(join(c.ws.home, '.ssh', 'known_hosts'))).toBe(false);
+  });
+
   it('ask, headless: nobody can approve, so the call is denied with a reason saying so (askFallback: deny)', async () => {
     const turns: Turn[] = [{ tool: 'Bash', input: { command: 'git push --force origin feat/x' } }, { text: 'Done.' }];
     const r = await play(turns, { prompt: 'publish the branch', flags: SKIP });
@@ -63,6 +77,30 @@ describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
     expect(seen).toContain('Nobody can answer an approval prompt here (a headless run');
     // It never ran: git would have said why the push failed.
     expect(seen).not.toContain('failed to push');
+  });
+
+  it('consequence: `git reset --hard` on a dirty tree is refused naming the file, whose work survives; on a clean tree it runs unremarked (control: the work is lost)', async () => {
+    const turns: Turn[] = [{ tool: 'Bash', input: { command: 'git reset --hard' } }, { text: 'Done.' }];
+    const files = { 'src/app.js': 'export const v = 1;\n' };
+    const WORK = 'export const v = 2; // a day of work\n';
+    const dirty = (hooks: boolean): Workspace => {
+      const ws = workspace(files);
+      if (hooks) installCommandHooks(ws);
+      writeFileSync(join(ws.project, 'src', 'app.js'), WORK);
+      return ws;
+    };
+    const control = await play(turns, { prompt: 'start over', flags: SKIP, ws: dirty(false) });
+    expect(readFileSync(join(control.ws.project, 'src', 'app.js'), 'utf8')).toBe(files['src/app.js']);
+    const r = await play(turns, { prompt: 'start over', flags: SKIP, ws: dirty(true) });
+    expect(readFileSync(join(r.ws.project, 'src', 'app.js'), 'utf8')).toBe(WORK);
+    const seen = after(r.conv);
+    expect(count(seen, '[bash-git/reset-hard]')).toBe(1);
+    expect(seen).toContain('would discard uncommitted changes to 1 file: src/app.js');
+    const cleanWs = workspace(files);
+    installCommandHooks(cleanWs);
+    const clean = await play(turns, { prompt: 'start over', flags: SKIP, ws: cleanWs });
+    expect(after(clean.conv)).toContain('HEAD is now at');
+    expect(after(clean.conv)).not.toContain('hookwarden');
   });
 
   it('ask with a permission host (Agent SDK canUseTool): the host gets hookwarden\'s reason; an approved call that then fails is remembered', async () => {
