@@ -155,7 +155,10 @@ function ofAlternative(alt: string): string[] | null {
     i = q ? next + q.length : next;
   }
   flush();
-  // One string beats a set; a set of strings of MIN_LITERAL or more beats nothing.
+  // The more telling of the two: a set whose every member is longer than the best single string beats it (a glob's
+  // `{/etc,/private/etc}/{sudoers,hosts}` needs one of "sudoers", "hosts", not merely "/", which every absolute path
+  // holds); otherwise one string beats a set, and a string of MIN_LITERAL or more beats nothing.
+  if (group && Math.min(...group.map((x) => x.length)) > best.length) return group;
   if (best.length >= MIN_LITERAL) return [best];
   return group;
 }

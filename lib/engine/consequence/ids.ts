@@ -35,8 +35,8 @@ export const DELETE_VIAS: ReadonlySet<string> = new Set(['rm', 'unlink', 'rmdir'
 /** Is this delete access one the probe judges: inside the project (target class `project`), not a generated
  * output, on this machine? */
 export function judgedDelete(a: FileAccess, sctx: ShellContext): boolean {
-  if (a.op !== 'delete' || !DELETE_VIAS.has(a.via) || a.cwd === undefined || isGenerated(a.path)) return false;
-  return classifyTarget(a.path, { cwd: a.cwd, home: sctx.home, projectDir: sctx.projectDir ?? sctx.cwd }) === 'project';
+  if (a.op !== 'delete' || !DELETE_VIAS.has(a.via) || a.cwd === undefined) return false;
+  return classifyTarget(a.path, { cwd: a.cwd, home: sctx.home, projectDir: sctx.projectDir ?? sctx.cwd }) === 'project' && !isGenerated(a.path);
 }
 
 /** Does a command delete something the probe judges? A cheap look before the consequence chunk is loaded. */
