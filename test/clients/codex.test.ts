@@ -180,7 +180,7 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     expect(developer(r.conv[1]!).join('\n')).toMatch(/^hookwarden rewrote the command: .*\[interactive\/follow-log\].*`tail -n 200 app\.log`/m);
   });
 
-  it('apply_patch: a git hook and Codex\'s own project config are refused (asks, so denies naming the rule); nothing is written (control: both are)', async () => {
+  it('apply_patch: a git hook is refused (an ask, so a deny naming the rule) and Codex\'s own project config is blocked (it can switch hooks off); nothing is written (control: both are)', async () => {
     const turns = [
       patch('*** Add File: .git/hooks/pre-commit\n+#!/bin/sh\n+exit 0'),
       // A project config.toml could switch hooks off ([features] hooks = false) for the next session.
@@ -196,7 +196,10 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     const hook = lastOutput(r.conv[1]!);
     expect(hook).toMatch(/^Command blocked by PreToolUse hook: hookwarden block \(nobody to ask\): .*\[paths-sensitive\/git-internals\]/s);
     expect(hook).toContain('hookwarden grant');
-    expect(lastOutput(r.conv[2]!)).toMatch(/^Command blocked by PreToolUse hook: hookwarden block \(nobody to ask\): .*\[paths-sensitive\/agent-settings\]/s);
+    // v0.4: the guard protects itself, so this is a block of its own, with the user's way to make the change.
+    const config = lastOutput(r.conv[2]!);
+    expect(config).toMatch(/^Command blocked by PreToolUse hook: hookwarden block: .*\[guard-self\/hook-settings\]/s);
+    expect(config).toContain('let them apply it in their own editor or terminal');
     expect(r.run.events.some((e) => e.item?.type === 'file_change')).toBe(false);
   });
 
