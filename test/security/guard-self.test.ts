@@ -336,7 +336,8 @@ describe('what stays allowed', () => {
     'echo x > ~/.hookwarden-notes/x.txt',
     'mkdir -p build && cp ~/.hookwarden/config.json build/',
     'cp -a ~/.hookwarden /tmp/hw-backup',
-    'ln -s /usr/local/bin/node ~/bin/node',
+    // (not ~/bin/node itself: a `node` on PATH replaces every hook, paths-persistence/command-shadowing blocks it)
+    'ln -s /usr/local/bin/node ~/bin/node20',
     'cp -r /tmp/payload/.hookwarden ~/backup/',
     // the variable reassigned first: the write goes where the command says
     'HOOKWARDEN_HOME=/tmp/hw-test; echo {} > $HOOKWARDEN_HOME/config.json',
