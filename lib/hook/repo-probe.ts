@@ -4,7 +4,8 @@
 // Its own chunk (scripts/build-chunks.ts): only a call whose command would lose work loads it.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { readRegularFile } from '../fs/read.js';
 import type { FeedReader, GitAnswer, RepoProbe } from '../vocab/repo.js';
 
 /** The whole call's budget for git, in ms (docs/performance.md: a status on a small repository takes ~3–6 ms). */
@@ -78,27 +79,22 @@ export function repoProbe(opts: ProbeOptions): RepoProbe {
 export const FEED_MAX_BYTES = 64 * 1024;
 
 /** The reader of list files (lib/vocab/repo.ts): a regular file whose real path is inside the project, at most
- * FEED_MAX_BYTES, opened without blocking (a FIFO is refused, never waited on). */
+ * FEED_MAX_BYTES, read as every project file is (lib/fs/read.ts: non-blocking, so a FIFO is refused, never waited on). */
 export function feedReader(projectDir: string, maxBytes = FEED_MAX_BYTES): FeedReader {
   let root: string | undefined;
   return (path) => {
+    let real: string;
     try {
       root ??= realpathSync(projectDir);
-      const real = realpathSync(path);
-      if (real !== root && !real.startsWith(`${root}/`)) return { ok: false, detail: `${path} is outside the project` };
-      const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-      try {
-        const st = fstatSync(fd);
-        if (!st.isFile()) return { ok: false, detail: `${path} is not a regular file` };
-        if (st.size > maxBytes) return { ok: false, detail: `${path} is over ${maxBytes} bytes` };
-        const buf = Buffer.alloc(st.size);
-        const n = readSync(fd, buf, 0, st.size, 0);
-        return { ok: true, text: buf.toString('utf8', 0, n) };
-      } finally {
-        closeSync(fd);
-      }
+      real = realpathSync(path);
     } catch (err) {
       return { ok: false, detail: `${path} could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
     }
+    if (real !== root && !real.startsWith(`${root}/`)) return { ok: false, detail: `${path} is outside the project` };
+    const r = readRegularFile(real, { maxBytes });
+    if (r.status === 'ok') return { ok: true, text: r.bytes.toString('utf8') };
+    if (r.status === 'missing') return { ok: false, detail: `${path} could not be read (ENOENT)` };
+    if (r.status === 'unsafe' || r.reason.startsWith('over ')) return { ok: false, detail: `${path} is ${r.reason.replace(/^is /, '')}` };
+    return { ok: false, detail: `${path} could not be read (${r.reason})` };
   };
 }
