@@ -2,7 +2,7 @@
 // be lost"). Each reader turns a segment into read-only git queries and their output into an outcome.
 
 import type { RepoProbe } from '../../vocab/repo.js';
-import { letters, readGitCall, type GitCall } from './git-argv.js';
+import { letters, readGitCall, walkArgs, type GitCall } from './git-argv.js';
 import { isGenerated } from './generated.js';
 import { countAndFirst, parseCleanDryRun, parseStatus, parseTabbed } from './porcelain.js';
 
@@ -61,15 +61,8 @@ function restore(repo: RepoProbe, c: GitCall): Outcome {
   let staged = false;
   let worktree = false;
   let source = false;
-  const paths: string[] = [];
-  for (let i = 0; i < c.rest.length; i++) {
-    const a = c.rest[i] as string;
-    if (a === '--') {
-      paths.push(...c.rest.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') paths.push(a);
-    else if (a === '--source' || a === '-s') (source = true), i++;
+  const { paths, stop } = walkArgs<Outcome>(c.rest, (a, next) => {
+    if (a === '--source' || a === '-s') (source = true), next();
     else if (a.startsWith('--source=') || /^-s./.test(a)) source = true;
     else if (a === '--patch' || a.startsWith('--pathspec-from-file')) return { kind: 'typed' };
     else if (a === '--staged') staged = true;
@@ -81,7 +74,9 @@ function restore(repo: RepoProbe, c: GitCall): Outcome {
         else if (l === '-p') return { kind: 'typed' };
       }
     }
-  }
+    return undefined;
+  });
+  if (stop) return stop;
   if (!paths.length) return { kind: 'none', note: 'git restore without paths restores nothing' };
   if (staged && !worktree) return { kind: 'none', note: 'git restore --staged leaves the worktree alone' };
   return trackedChanges(repo, c, paths, staged || source ? 'any' : 'worktree', 'git restore');
@@ -89,16 +84,9 @@ function restore(repo: RepoProbe, c: GitCall): Outcome {
 
 function clean(repo: RepoProbe, c: GitCall): Outcome {
   const args = ['clean', '-n'];
-  const paths: string[] = [];
-  for (let i = 0; i < c.rest.length; i++) {
-    const a = c.rest[i] as string;
-    if (a === '--') {
-      paths.push(...c.rest.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') paths.push(a);
-    else if (a === '--force' || a === '--quiet') continue;
-    else if (a === '--exclude') args.push('-e', c.rest[++i] ?? '');
+  const { paths, stop } = walkArgs<Outcome>(c.rest, (a, next) => {
+    if (a === '--force' || a === '--quiet') return undefined;
+    if (a === '--exclude') args.push('-e', next());
     else if (a.startsWith('--exclude=')) args.push(a);
     else if (a === '--dry-run') return { kind: 'none', note: 'a dry run' };
     else if (a.startsWith('--')) return { kind: 'typed' };
@@ -111,12 +99,14 @@ function clean(repo: RepoProbe, c: GitCall): Outcome {
         else if (l === '-n') return { kind: 'none', note: 'a dry run' };
         else if (l === '-e') {
           const inline = a.slice(j + 2);
-          args.push('-e', inline !== '' ? inline : (c.rest[++i] ?? ''));
+          args.push('-e', inline !== '' ? inline : next());
           break;
         } else return { kind: 'typed' };
       }
     }
-  }
+    return undefined;
+  });
+  if (stop) return stop;
   if (paths.length) args.push('--', ...paths);
   const r = repo(c.dir, args);
   if (!r.ok) return r.reason === 'not-a-repo' ? { kind: 'none', note: r.detail } : { kind: 'unknown', detail: r.detail };
