@@ -6,6 +6,7 @@
 
 import { resolve } from 'node:path';
 import { parseDuration } from '../vocab/duration.js';
+import { lazy } from '../vocab/lazy.js';
 import type { HookwardenConfig } from './types.js';
 
 /** Whether `projectDir` is one of the user's trusted projects (or inside one). `~/…` entries are under `home`. */
@@ -65,7 +66,8 @@ const nested = <K extends 'session' | 'memory' | 'audit' | 'serve', S extends Su
   restore: (b, n) => ({ ...n, [group]: { ...n[group], [key]: b[group][key] } }),
 });
 
-const RULES: readonly Rule[] = [
+// Built on first use: only a call with a project config file reads them.
+const rules = lazy((): readonly Rule[] => [
   // The orchestrator decides verdicts, and in http mode receives every judged command: the project sets none of it.
   top('keter', (b, n) => !same(b, n)),
   top('onInternalError', (b, n) => looser(ORDERS.onInternalError, b, n)),
@@ -97,13 +99,13 @@ const RULES: readonly Rule[] = [
   nested('audit', 'retentionDays', (b, n) => retention(n) < retention(b)),
   nested('serve', 'port', (b, n) => b !== n),
   nested('serve', 'token', (b, n) => b !== n),
-];
+]);
 
 /** `next` (a project file merged over `base`) with every loosened setting put back to `base`'s value, and their names. */
 export function keepTighter(base: HookwardenConfig, next: HookwardenConfig): { config: HookwardenConfig; loosened: string[] } {
   let config = next;
   const loosened: string[] = [];
-  for (const rule of RULES) {
+  for (const rule of rules()) {
     if (!rule.loosens(base, config)) continue;
     config = rule.restore(base, config);
     loosened.push(rule.name);
