@@ -3,7 +3,7 @@
 
 import { stem, words } from '../text/words.js';
 import picomatch from 'picomatch';
-import { levelRank } from '../vocab/levels.js';
+import { ACTION_SEVERITY, levelRank } from '../vocab/levels.js';
 import { compileShellMatch } from './compile-shell.js';
 import { canonicalHash } from './hash.js';
 import type { LoadedSources } from './load.js';
@@ -38,21 +38,19 @@ export function compileGlob(glob: string, nocase: boolean): RegexSource {
   return { source: re.source, flags: re.flags };
 }
 
-const PATH_SEVERITY = { block: 'critical', ask: 'high', warn: 'medium' } as const;
-
 function compilePath(p: Extract<PatternSource, { kind: 'path' }>, pack: string): CompiledPath {
   const on: CompiledPath['on'] = {};
   let strongest: 'block' | 'ask' | 'warn' = 'warn';
   for (const op of ['read', 'write', 'delete'] as const) {
     const action = p.on[op];
     if (!action) continue;
-    on[op] = { action, severity: PATH_SEVERITY[action] };
+    on[op] = { action, severity: ACTION_SEVERITY[action] };
     if (levelRank(action) > levelRank(strongest)) strongest = action;
   }
   return {
     id: p.id,
     pack,
-    severity: PATH_SEVERITY[strongest],
+    severity: ACTION_SEVERITY[strongest],
     action: strongest,
     message: p.message,
     hint: p.hint,

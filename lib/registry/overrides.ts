@@ -8,7 +8,7 @@
 //    and in every audit line's `error`), the rest of the file still applies.
 // docs/configuration.md "Pattern overrides" has the rules and the reasons.
 
-import { levelRank, actionToLevel, type PatternAction } from '../vocab/levels.js';
+import { ACTION_SEVERITY, actionToLevel, levelRank, type PatternAction } from '../vocab/levels.js';
 import type { LoadedPattern, LoadedSources, RegistryIssue, SourceScope } from './load.js';
 import type { PatternSource } from './schema.js';
 
@@ -34,17 +34,13 @@ function actionOf(p: PatternSource): PatternAction | null {
   if (p.kind === 'shell' || p.kind === 'intent' || p.kind === 'secret') return p.action;
   if (p.kind === 'path') {
     const on = Object.values(p.on).filter((a): a is 'block' | 'ask' | 'warn' => !!a);
-    return on.reduce<PatternAction>((a, b) => (levelRank(actionToLevel(b)) > levelRank(actionToLevel(a)) ? b : a), 'context');
+    return on.reduce<PatternAction>((a, b) => (strength(b) > strength(a) ? b : a), 'context');
   }
   return null;
 }
 
-/** Loosest first; `off` is below every verdict. */
-const strength = (a: ActionOverride | PatternAction | null): number => (a === null || a === 'off' ? -1 : ['context', 'warn', 'ask', 'block'].indexOf(a));
-
-/** The severity each verdict carries (as path patterns do): the embedded orchestrator raises `critical` to block,
- * so an ask must not keep a block's severity. */
-const SEVERITY = { block: 'critical', ask: 'high', warn: 'medium', context: 'low' } as const;
+/** On the verdict lattice (levels.ts); `off` is below every verdict. */
+const strength = (a: ActionOverride | PatternAction | null): number => (a === null || a === 'off' ? -1 : levelRank(actionToLevel(a)));
 
 function withAction(p: PatternSource, action: PatternAction): PatternSource | string {
   if (p.kind === 'path') {
@@ -52,7 +48,7 @@ function withAction(p: PatternSource, action: PatternAction): PatternSource | st
     const on = Object.fromEntries(Object.keys(p.on).map((op) => [op, action]));
     return { ...p, on };
   }
-  if (p.kind === 'shell' || p.kind === 'intent' || p.kind === 'secret') return { ...p, action, severity: SEVERITY[action] };
+  if (p.kind === 'shell' || p.kind === 'intent' || p.kind === 'secret') return { ...p, action, severity: ACTION_SEVERITY[action] };
   return `a ${p.kind} pattern has no verdict to change`;
 }
 

@@ -23,6 +23,10 @@ export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
 export const maxLevel = (a: Level, b: Level): Level => (levelRank(a) >= levelRank(b) ? a : b);
 export const maxSeverity = (a: Severity, b: Severity): Severity => (severityRank(a) >= severityRank(b) ? a : b);
 
+/** The severity a verdict carries when a pattern's severity follows from its action (path patterns, one-line
+ * overrides): the embedded orchestrator raises `critical` to block, so an ask is at most `high`. */
+export const ACTION_SEVERITY = { block: 'critical', ask: 'high', warn: 'medium', context: 'low' } as const satisfies Record<PatternAction, Severity>;
+
 /** `context` patterns only advise; they never raise the verdict above allow. */
 export function actionToLevel(a: PatternAction): Level {
   return a === 'context' ? 'allow' : a;
