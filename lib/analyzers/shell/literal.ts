@@ -253,37 +253,37 @@ export function fillArgs(cmd: readonly string[], items: readonly string[], token
   return [...cmd, ...items];
 }
 
-/** The replace token of an xargs invocation (-I X, -IX, -i, --replace[=X], BSD -J X), if any. */
-export function xargsToken(words: readonly string[]): string | undefined {
+/** Options of xargs whose value is the next word (GNU and BSD). */
+const XARGS_VALUED = /^(?:-[EdIJLnPs]|--(?:delimiter|max-args|max-procs|max-chars|process-slot-var|arg-file|replace))$/;
+
+/** xargs's own options, walked once: its replace token (-I X, -IX, -i, --replace[=X], BSD -J X) and the file it
+ * reads its items from (-a F, -aF, --arg-file[=F]). The walk stops at the command xargs runs. */
+function xargsOptions(words: readonly string[]): { token?: string; file?: string } {
   const at = words.findIndex((w) => w === 'xargs' || w.endsWith('/xargs'));
-  if (at < 0) return undefined;
+  const out: { token?: string; file?: string } = {};
+  if (at < 0) return out;
   for (let i = at + 1; i < words.length; i++) {
     const w = words[i] as string;
-    if (!w.startsWith('-') || w === '--') return undefined;
-    if (w === '-I' || w === '-J') return words[i + 1] || undefined;
-    if (/^-[IJ]./.test(w)) return w.slice(2);
-    if (w === '-i' || w === '--replace' || w === '--replace=') return '{}';
-    if (w.startsWith('--replace=')) return w.slice(10);
-    if (w.startsWith('-i')) return w.slice(2);
+    if (!w.startsWith('-') || w === '--') break;
+    const next = words[i + 1] || undefined;
+    if (w === '-I' || w === '-J') out.token ??= next;
+    else if (/^-[IJ]./.test(w)) out.token ??= w.slice(2);
+    else if (w === '-i' || w === '--replace' || w === '--replace=') out.token ??= '{}';
+    else if (w.startsWith('--replace=')) out.token ??= w.slice(10);
+    else if (w.startsWith('-i')) out.token ??= w.slice(2);
+    else if (w === '-a' || w === '--arg-file') out.file ??= next;
+    else if (w.startsWith('--arg-file=')) out.file ??= w.slice(11) || undefined;
+    else if (/^-a./.test(w)) out.file ??= w.slice(2);
+    if (XARGS_VALUED.test(w) && w !== '--replace') i++;
   }
-  return undefined;
+  return out;
 }
 
-/** The file an xargs invocation reads its items from (-a F, -aF, --arg-file F, --arg-file=F), if any. */
-export function xargsFile(words: readonly string[]): string | undefined {
-  const at = words.findIndex((w) => w === 'xargs' || w.endsWith('/xargs'));
-  if (at < 0) return undefined;
-  for (let i = at + 1; i < words.length; i++) {
-    const w = words[i] as string;
-    if (!w.startsWith('-') || w === '--') return undefined;
-    if (w === '-a' || w === '--arg-file') return words[i + 1] || undefined;
-    if (w.startsWith('--arg-file=')) return w.slice(11) || undefined;
-    if (/^-a./.test(w)) return w.slice(2);
-    // Options whose value is the next word: skip the value.
-    if (/^-[EdIJLnPs]$/.test(w) || /^--(?:delimiter|max-args|max-procs|max-chars|process-slot-var)$/.test(w)) i++;
-  }
-  return undefined;
-}
+/** The replace token of an xargs invocation, if any. */
+export const xargsToken = (words: readonly string[]): string | undefined => xargsOptions(words).token;
+
+/** The file an xargs invocation reads its items from, if any. */
+export const xargsFile = (words: readonly string[]): string | undefined => xargsOptions(words).file;
 
 /** The file a pipeline stage prints whole, for the next stage to read: `cat F` with one operand and no option. */
 export function catFile(feeder: Segment | undefined): string | undefined {
