@@ -29,7 +29,7 @@ export interface ProjectFile {
 }
 
 /** What a project file may not do, as the one-line issue that names it. */
-export const loosenedNote = (file: string, what: string[], trusted: boolean): string =>
+const loosenedNote = (file: string, what: string[], trusted: boolean): string =>
   trusted
     ? `${file}: ${what.join(', ')} ignored: only your own config says which projects are trusted`
     : `${file}: ${what.join(', ')} ignored: ${UNTRUSTED_PROJECT}`;

@@ -10,10 +10,8 @@
 
 import { ACTION_SEVERITY, actionToLevel, levelRank, type PatternAction } from '../vocab/levels.js';
 import type { LoadedPattern, LoadedSources, RegistryIssue, SourceScope } from './load.js';
-import type { PatternSource } from './schema.js';
+import type { ActionOverride, PatternSource } from './schema.js';
 
-export const ACTION_OVERRIDES = ['block', 'ask', 'warn', 'context', 'off'] as const;
-export type ActionOverride = (typeof ACTION_OVERRIDES)[number];
 
 /** One `disable` entry or one `actions` entry of an override file. */
 export interface OverrideEntry {

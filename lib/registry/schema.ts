@@ -241,13 +241,17 @@ export const routingSchema = z.strictObject({
   }),
 });
 
+/** What a one-line override may set a pattern's verdict to (`off` disables it): overrides.ts. */
+export const ACTION_OVERRIDES = ['block', 'ask', 'warn', 'context', 'off'] as const;
+export type ActionOverride = (typeof ACTION_OVERRIDES)[number];
+
 /** A user or project override file: adds patterns (ids prefixed "user/" or "project/"), disables or changes the
  * verdict of patterns by id, and maps intents to the project's own agents, skills or commands. */
 export const overrideSchema = z.strictObject({
   description: z.optional(z.string()),
   disable: z._default(z.array(idSchema), []),
   /** A pattern's verdict changed by id ("bash-publish/npm-publish": "block"; "off" disables it): overrides.ts. */
-  actions: z._default(z.record(idSchema, z.enum(['block', 'ask', 'warn', 'context', 'off'])), {}),
+  actions: z._default(z.record(idSchema, z.enum(ACTION_OVERRIDES)), {}),
   patterns: z._default(z.array(z.unknown()), []),
   routes: z._default(z.array(routeSchema), []),
 });
