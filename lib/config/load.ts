@@ -6,7 +6,7 @@ import { canonicalHash } from '../registry/hash.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { issueText } from './issue-text.js';
 import { keepTighter, keepUserOnly } from './project-trust.js';
-import { UNTRUSTED_PROJECT } from '../registry/overrides.js';
+import { UNTRUSTED_PROJECT } from '../vocab/trust.js';
 import { type ConfigFile, fileSchema } from './schema.js';
 import type { AgentSettings, HookwardenConfig } from './types.js';
 

@@ -11,6 +11,7 @@
 import { ACTION_SEVERITY, actionToLevel, levelRank, type PatternAction } from '../vocab/levels.js';
 import type { LoadedPattern, LoadedSources, RegistryIssue, SourceScope } from './load.js';
 import type { ActionOverride, PatternSource } from './schema.js';
+import { UNTRUSTED_PROJECT } from '../vocab/trust.js';
 
 
 /** One `disable` entry or one `actions` entry of an override file. */
@@ -23,9 +24,6 @@ export interface OverrideEntry {
   scope: SourceScope;
   trusted: boolean;
 }
-
-/** Why an untrusted project's change was ignored (the config's own note says the same for settings). */
-export const UNTRUSTED_PROJECT = "a project's files may not loosen hookwarden (trust the project with trustedProjects in your own config to allow it)";
 
 /** A pattern's verdict when it matches, for the kinds that have one (a path pattern: its strongest operation). */
 function actionOf(p: PatternSource): PatternAction | null {
