@@ -129,6 +129,9 @@ export function canonicalNumber(x: unknown): number {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+/** Lone surrogates replaced; a string with none (nearly all) is returned as it is, without a replace's work. */
+const repaired = (s: string): string => (ANY_SURROGATE.test(s) ? s.replace(LONE_SURROGATE, '\uFFFD') : s);
 
 /** Cut to MAX_AUDIT_STRING chars (marker included), never splitting a surrogate pair. */
 export function truncateString(s: string, max = MAX_AUDIT_STRING): string {
@@ -163,7 +166,7 @@ class Scrubber {
       if (!this.lenient) throw err;
       out = s;
     }
-    return truncateString(out.replace(LONE_SURROGATE, '\uFFFD'));
+    return truncateString(repaired(out));
   }
 
   /** JSON-normalise a value, scrubbing every string. Cycles, functions and symbols are not kept. */
@@ -191,15 +194,19 @@ class Scrubber {
     seen.add(obj);
     try {
       if (Array.isArray(obj)) {
-        return obj.map((item, i) => {
-          const out = this.value(item, `${path}[${i}]`, seen, depth + 1);
-          return out === undefined ? null : out;
-        });
+        const list: unknown[] = new Array(obj.length);
+        for (let i = 0; i < obj.length; i++) {
+          const out = this.value(obj[i], `${path}[${i}]`, seen, depth + 1);
+          list[i] = out === undefined ? null : out;
+        }
+        return list;
       }
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(obj)) {
+      const keys = Object.keys(obj);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as string;
         const item = this.value((obj as Record<string, unknown>)[key], `${path}.${key}`, seen, depth + 1);
-        if (item !== undefined) out[truncateString(key.replace(LONE_SURROGATE, '\uFFFD'), 200)] = item;
+        if (item !== undefined) out[truncateString(repaired(key), 200)] = item;
       }
       return out;
     } finally {

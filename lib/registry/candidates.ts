@@ -8,6 +8,7 @@
 // A key is plain JSON: the build writes it beside each pattern's text.
 
 import { literalsOf, mightMatch } from './regex-literal.js';
+import type { RegexSource } from './types.js';
 import type { CompiledPath, CompiledShell, CompiledShellCommandSpec } from './types.js';
 
 /** The name lists a shell pattern needs, each met by one of the command's programs; null: any command. */
@@ -46,5 +47,12 @@ export interface PathProbe {
 export function isPathCandidate(p: PathKey, path: PathProbe): boolean {
   if (p.outsideProject && !path.outsideProject) return false;
   const extra = path.caseInsensitive ? 'i' : '';
-  return p.include.some((r) => path.forms.some((f) => mightMatch(r, f, extra)));
+  // Indexed loops, not nested some() or for-of: this runs per path pattern and path, and the closures (or, in the
+  // interpreter a short process runs in, iterator results) were most of a file check's allocation.
+  const { include } = p;
+  const { forms } = path;
+  for (let i = 0; i < include.length; i++) {
+    for (let j = 0; j < forms.length; j++) if (mightMatch(include[i] as RegexSource, forms[j] as string, extra)) return true;
+  }
+  return false;
 }

@@ -205,16 +205,33 @@ export function literalsOf(src: RegexSource): string[] | undefined {
 /** `text` as the literals of a regex with these flags are compared with it. */
 export const foldFor = (flags: string, text: string): string => (flags.includes('i') ? text.toLowerCase().replace(/\u017f/g, 's') : text);
 
+/** The literals of a regex, lowercased, for a case-insensitive comparison the regex itself does not ask for; null
+ * when one holds a non-ASCII letter (its case folds are not plain lowercase: no pre-check). Once per regex. */
+const loweredLits = new WeakMap<RegexSource, string[] | null>();
+
+function lowered(src: RegexSource, lits: string[]): string[] | null {
+  let low = loweredLits.get(src);
+  if (low === undefined) {
+    low = lits.some((l) => /[^\x00-\x7f]/.test(l)) ? null : lits.map((l) => l.toLowerCase());
+    loweredLits.set(src, low);
+  }
+  return low;
+}
+
 /** False when `text` cannot match `src` (it holds none of the literals every match holds); true when it might.
- * `extraFlags` as toRegExp takes them: an added i (a case-insensitive file system's paths) folds both sides. */
+ * `extraFlags` as toRegExp takes them: an added i (a case-insensitive file system's paths) folds both sides.
+ * Called per pattern and text, hundreds of times in one hook call: it allocates nothing once a regex's literals
+ * are known (docs/performance.md). */
 export function mightMatch(src: RegexSource, text: string, extraFlags = ''): boolean {
   let lits = literalsOf(src);
   if (lits === undefined) return true;
-  const folded = extraFlags.includes('i') && !src.flags.includes('i');
+  const folded = extraFlags !== '' && extraFlags.includes('i') && !src.flags.includes('i');
   if (folded) {
-    if (lits.some((l) => /[^\x00-\x7f]/.test(l))) return true;
-    lits = lits.map((l) => l.toLowerCase());
+    const low = lowered(src, lits);
+    if (low === null) return true;
+    lits = low;
   }
   const t = foldFor(folded ? 'i' : src.flags, text);
-  return lits.some((l) => t.includes(l));
+  for (let i = 0; i < lits.length; i++) if (t.includes(lits[i] as string)) return true;
+  return false;
 }
