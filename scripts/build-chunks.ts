@@ -3,7 +3,7 @@
 // esbuild splits code only for ESM output, and the hooks are CommonJS (node's ESM loader costs 5-10 ms per start).
 // So the split is done here: each chunk is its own bundle (dist/hooks/chunk-<name>.code.js, wrapped like a hook's
 // code), and inside a hook bundle every import of a chunk's entry module resolves to a small stub whose exports are
-// getters: the first read of any export runs the chunk, synchronously, through the hook's loader (`__hwChunk`,
+// forwarding functions: the first call of any runs the chunk, synchronously, through the hook's loader (`__hwChunk`,
 // scripts/shims/compile-cache.cjs) with its own code cache. The sources are unchanged (tests and the CLI import the modules directly); only the hook bundles are
 // split. What a call costs is in docs/performance.md; which code a call runs was measured with V8 coverage.
 //
@@ -98,13 +98,23 @@ export interface ChunkPlan {
   chunk: Chunk;
   /** Resolved path (or package name) of each entry → its export names. */
   exports: Map<string, string[]>;
+  /** Resolved path of each source entry → the export names whose values are functions (what its stub forwards). */
+  functions: Map<string, Set<string>>;
 }
 
 export async function planChunks(): Promise<ChunkPlan[]> {
   return Promise.all(
     CHUNKS.map(async (chunk) => {
       const exports = new Map<string, string[]>();
-      for (const e of chunk.entries) exports.set(absolute(e), await exportNames(e));
+      const functions = new Map<string, Set<string>>();
+      for (const e of chunk.entries) {
+        exports.set(absolute(e), await exportNames(e));
+        // The build runs under tsx: the entry's own module tells which exports are functions.
+        if (e.includes('/')) {
+          const mod = (await import(absolute(e))) as Record<string, unknown>;
+          functions.set(absolute(e), new Set(Object.keys(mod).filter((k) => typeof mod[k] === 'function')));
+        }
+      }
       const seen = new Set<string>();
       for (const names of exports.values()) {
         for (const n of names) {
@@ -112,7 +122,7 @@ export async function planChunks(): Promise<ChunkPlan[]> {
           seen.add(n);
         }
       }
-      return { chunk, exports };
+      return { chunk, exports, functions };
     }),
   );
 }
@@ -132,8 +142,14 @@ function stubSource(plan: ChunkPlan, entry: string, id: string | undefined): str
     // A CommonJS package (picomatch): the default export is the package's module.exports.
     return `${load}module.exports=new Proxy(function(){},{get:function(_,k){return load().default[k];},apply:function(_,t,a){return load().default.apply(t,a);}});`;
   }
-  const getters = names.map((n) => `${JSON.stringify(n)}:{enumerable:true,get:function(){return load()[${JSON.stringify(n)}];}}`);
-  return `${load}Object.defineProperty(exports,"__esModule",{value:true});Object.defineProperties(exports,{${getters.join(',')}});`;
+  // An ES module of forwarding functions, which esbuild inlines where they are called. A CommonJS stub of getters
+  // was wrapped by esbuild's __toESM at every importing module, each wrap a copy of every getter: ~30 KB of young
+  // allocation in every hook call's start-up (docs/performance.md). Only functions are forwarded: a constant cannot
+  // be read lazily from an ES module, and one that code outside the chunk imports fails the build here ("No
+  // matching export"), never at run time.
+  const fns = plan.functions.get(entry) ?? new Set<string>();
+  const forwards = names.filter((n) => fns.has(n)).map((n) => `export function ${n}(){return load().${n}.apply(void 0,arguments);}`);
+  return `${load}${forwards.join('')}`;
 }
 
 /** Inside a bundle: imports of a chunk's entries become stubs (not from inside the chunk itself). `ids`: each built
