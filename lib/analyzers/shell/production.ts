@@ -5,6 +5,7 @@
 // operands, URIs), its environment (`PGHOST=…`, `DATABASE_URL=…`) and the names a statement switches to
 // (`DROP DATABASE prod`, `USE live`, `\c app_production`, `getSiblingDB('prod')`).
 
+import { lazy } from '../../vocab/lazy.js';
 import type { Segment } from './types.js';
 
 const PRODUCTION_PARTS: ReadonlySet<string> = new Set(['prod', 'production', 'prd', 'live']);
@@ -19,21 +20,21 @@ export function namesProduction(name: string): boolean {
 
 /** Options whose value is not a host or database (user, port, password, statement, file, variables): skipped so
  * that `-U live_user` or `-c '…'` is not read as a target. A URI in any word still counts. */
-const NOT_A_TARGET = new Set([
+const NOT_A_TARGET = lazy(() => (new Set([
   '-U', '--username', '-u', '--user', '-p', '--port', '-P', '-W', '--password', '-a', '--pass', '--askpass',
   '-c', '--command', '-e', '--execute', '--eval', '-f', '--file', '-v', '--set', '--variable', '-o', '--output',
   '-n', '-r', '-i', '-Q', '-q', '--query', '--init-command', '-E', '-F', '--field-separator', '-R', '--record-separator',
   '-T', '--table-attr', '-L', '--log-file', '--tls-cert-file', '--tls-key-file', '--ssl-ca', '--ssl-cert', '--ssl-key',
-]);
+])));
 /** The options above that take their value as the next word (the others are flags or attach it). */
-const VALUED = new Set([
+const VALUED = lazy(() => (new Set([
   '-U', '--username', '-u', '--user', '-p', '--port', '-P', '-a', '--pass', '-c', '--command', '-e', '--execute',
   '--eval', '-f', '--file', '-v', '--set', '--variable', '-o', '--output', '-n', '-r', '-i', '-Q', '--query',
   '--init-command', '-F', '--field-separator', '-R', '--record-separator', '-T', '--table-attr', '-L', '--log-file',
   '--tls-cert-file', '--tls-key-file', '--ssl-ca', '--ssl-cert', '--ssl-key',
-]);
+])));
 /** Statement options: their text is searched for the names a statement switches to. */
-const STATEMENT = new Set(['-c', '--command', '-e', '--execute', '--eval', '-Q', '--query']);
+const STATEMENT = lazy(() => (new Set(['-c', '--command', '-e', '--execute', '--eval', '-Q', '--query'])));
 /** Environment variables that name a host, a database or a connection string. */
 const TARGET_VAR = /(?:HOST|DATABASE|DBNAME|(?:^|_)DB|URL|URI|DSN|SERVER|ADDR)(?:_|$)/i;
 
@@ -79,10 +80,10 @@ export function productionTarget(seg: Segment): string | undefined {
     const opt = eq > 0 ? a.slice(0, eq) : a;
     if (a.startsWith('-') && a.length > 1) {
       const attached = eq > 0 ? a.slice(eq + 1) : undefined;
-      const value = attached ?? (VALUED.has(opt) || !NOT_A_TARGET.has(opt) ? args[i + 1] : undefined);
-      if (attached === undefined && VALUED.has(opt)) i++;
+      const value = attached ?? (VALUED().has(opt) || !NOT_A_TARGET().has(opt) ? args[i + 1] : undefined);
+      if (attached === undefined && VALUED().has(opt)) i++;
       if (value === undefined) continue;
-      const hit = STATEMENT.has(opt) ? fromStatement(value) : value.includes('://') ? fromUri(value) : NOT_A_TARGET.has(opt) ? undefined : fromWord(value);
+      const hit = STATEMENT().has(opt) ? fromStatement(value) : value.includes('://') ? fromUri(value) : NOT_A_TARGET().has(opt) ? undefined : fromWord(value);
       if (hit) return `${opt} ${hit}`;
       continue;
     }

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import { parse } from 'shell-quote';
 import { hasSub } from './markers.js';
 import { stripRunner } from './runners.js';
-import { ownEntry } from './tables.js';
+import { type Lazy, lazyEntry } from './tables.js';
 
 export interface Stripped {
   argv: string[];
@@ -91,35 +91,36 @@ interface WrapperSpec {
   stopIf?: string[];
 }
 
-const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: {
+/** Each entry is built the first time a command runs its wrapper (lazyEntry). */
+const WRAPPERS: Readonly<Record<string, Lazy<WrapperSpec>>> = {
+  sudo: () => ({
     short: 'ughpCrtUTDR',
     long: ['--user', '--group', '--host', '--prompt', '--close-from', '--role', '--type', '--other-user', '--chdir', '--chroot', '--command-timeout'],
-  },
-  doas: { short: 'uC' },
-  command: { short: '', stopIf: ['-v', '-V'] },
-  builtin: { short: '' },
-  exec: { short: 'a' },
-  nohup: { short: '' },
-  setsid: { short: '' },
-  nice: { short: 'n', long: ['--adjustment'] },
-  ionice: { short: 'cnPpu', long: ['--class', '--classdata', '--pid', '--pgid', '--uid'], stopIf: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
-  time: { short: 'fo', long: ['--format', '--output'] },
-  timeout: { short: 'sk', long: ['--signal', '--kill-after'], positionals: 1 },
-  xargs: {
+  }),
+  doas: () => ({ short: 'uC' }),
+  command: () => ({ short: '', stopIf: ['-v', '-V'] }),
+  builtin: () => ({ short: '' }),
+  exec: () => ({ short: 'a' }),
+  nohup: () => ({ short: '' }),
+  setsid: () => ({ short: '' }),
+  nice: () => ({ short: 'n', long: ['--adjustment'] }),
+  ionice: () => ({ short: 'cnPpu', long: ['--class', '--classdata', '--pid', '--pgid', '--uid'], stopIf: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] }),
+  time: () => ({ short: 'fo', long: ['--format', '--output'] }),
+  timeout: () => ({ short: 'sk', long: ['--signal', '--kill-after'], positionals: 1 }),
+  xargs: () => ({
     short: 'aEdIJLnPs',
     long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
-  },
-  stdbuf: { short: 'ioe', long: ['--input', '--output', '--error'] },
-  pkexec: { short: '', long: ['--user'] },
-  sem: { short: 'j', long: ['--id', '--jobs', '--semaphorename', '--timeout'] },
-  chroot: { short: '', long: ['--userspec', '--groups'], positionals: 1 },
-  busybox: { short: '' },
-  unbuffer: { short: '' },
-  caffeinate: { short: 'tw' },
-  flock: { short: 'wEc', long: ['--timeout', '--conflict-exit-code', '--command'], positionals: 1, stopIf: ['-c', '--command'] },
-  strace: { short: 'oeEpPsSuIbaXO', long: ['--output', '--trace', '--attach', '--user'] },
-  ltrace: { short: 'oeEpsSuAnl', long: ['--output'] },
+  }),
+  stdbuf: () => ({ short: 'ioe', long: ['--input', '--output', '--error'] }),
+  pkexec: () => ({ short: '', long: ['--user'] }),
+  sem: () => ({ short: 'j', long: ['--id', '--jobs', '--semaphorename', '--timeout'] }),
+  chroot: () => ({ short: '', long: ['--userspec', '--groups'], positionals: 1 }),
+  busybox: () => ({ short: '' }),
+  unbuffer: () => ({ short: '' }),
+  caffeinate: () => ({ short: 'tw' }),
+  flock: () => ({ short: 'wEc', long: ['--timeout', '--conflict-exit-code', '--command'], positionals: 1, stopIf: ['-c', '--command'] }),
+  strace: () => ({ short: 'oeEpPsSuIbaXO', long: ['--output', '--trace', '--attach', '--user'] }),
+  ltrace: () => ({ short: 'oeEpsSuAnl', long: ['--output'] }),
 };
 
 /** env: options, assignments, -u NAME, -C dir, -S "split string". Returns the rewritten argv tail. */
@@ -174,7 +175,7 @@ export function stripWrappers(words: readonly string[]): Stripped {
     let rest: string[] | undefined;
     if (name === 'env') rest = stripEnv(argv, assignments);
     else {
-      const spec = ownEntry(WRAPPERS, name);
+      const spec = lazyEntry(WRAPPERS, name);
       if (!spec) {
         const runner = stripRunner(argv);
         if (!runner) break;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../lib/analyzers/shell/index.js';
 import { type InteractivePlan, planInteractive } from '../../../lib/analyzers/shell/interactive/index.js';
+import { REPL_NAMES, REPLS } from '../../../lib/analyzers/shell/interactive/repls.js';
 
 const ctx = { cwd: '/home/dev/project', home: '/home/dev' };
 const plan = (cmd: string, runInBackground = false): InteractivePlan | undefined =>
@@ -242,5 +243,12 @@ describe('planInteractive: determinism', () => {
     const cmd = 'vim a; tail -f b';
     expect(plan(cmd)?.ruleId).toBe('interactive/editor');
     expect(plan(cmd)).toEqual(plan(cmd));
+  });
+});
+
+describe('the REPL table, built on first use', () => {
+  it('names every program it has an entry for, so the detector table finds each REPL without building it', () => {
+    expect([...REPL_NAMES].sort()).toEqual(Object.keys(REPLS()).sort());
+    for (const p of REPL_NAMES) expect(plan(p)?.ruleId, p).toBe('interactive/repl');
   });
 });

@@ -1,5 +1,6 @@
 // The program table's crypto tools: openssl and gpg.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { passFile } from './option-files.js';
 import { NONE, R, read, write } from './roles.js';
 import type { ArgSpec } from './types.js';
@@ -10,7 +11,7 @@ const OPENSSL_VALUES = [
   '-inform', '-outform', '-certform', '-extfile', '-extensions', '-set_serial', '-CAserial', '-sigopt', '-pkeyopt', '-rand', '-writerand',
   '-connect', '-servername', '-cipher', '-verify', '-sign', '-signature', '-prverify', '-keylen', '-mac', '-macopt', '-nameopt',
 ];
-const OPENSSL_OPERANDS: ArgSpec = {
+const OPENSSL_OPERANDS = lazy((): ArgSpec => ({
   singleDash: true,
   long: OPENSSL_VALUES,
   roles: R,
@@ -28,14 +29,14 @@ const OPENSSL_OPERANDS: ArgSpec = {
     '-out': write,
     '-keyout': write,
   },
-};
+}));
 /** The subcommand comes first; only digests take files as operands. */
-export const OPENSSL: ArgSpec = {
-  ...OPENSSL_OPERANDS,
+export const OPENSSL = lazy((): ArgSpec => ({
+  ...OPENSSL_OPERANDS(),
   lead: 1,
   roles: NONE,
-  sub: { dgst: OPENSSL_OPERANDS, md5: OPENSSL_OPERANDS, sha1: OPENSSL_OPERANDS, sha256: OPENSSL_OPERANDS, sha512: OPENSSL_OPERANDS },
-};
+  sub: { dgst: OPENSSL_OPERANDS(), md5: OPENSSL_OPERANDS(), sha1: OPENSSL_OPERANDS(), sha256: OPENSSL_OPERANDS(), sha512: OPENSSL_OPERANDS() },
+}));
 
 /** gpg commands that take key ids or nothing, not files. */
 const GPG_KEY_COMMANDS = [
@@ -45,7 +46,7 @@ const GPG_KEY_COMMANDS = [
   '--quick-generate-key', '--sign-key', '--lsign-key', '--export', '--export-secret-keys', '--export-secret-subkeys', '--gen-revoke',
   '--generate-revocation', '--locate-keys', '--card-status', '--card-edit', '--version', '--help',
 ];
-export const GPG: ArgSpec = {
+export const GPG = lazy((): ArgSpec => ({
   short: 'rouzRf',
   long: [
     '--recipient', '--hidden-recipient', '--local-user', '--output', '--homedir', '--passphrase', '--passphrase-file', '--passphrase-fd',
@@ -55,4 +56,4 @@ export const GPG: ArgSpec = {
   roles: R,
   files: { '-o': write, '--output': write, '--passphrase-file': read },
   when: [[GPG_KEY_COMMANDS, { roles: NONE }]],
-};
+}));

@@ -5,7 +5,7 @@
 // a script or printed text is never taken for a file.
 
 import { runsElsewhere } from '../nested.js';
-import { ownEntry } from '../tables.js';
+import { lazyEntry } from '../tables.js';
 import type { Segment, ShellAnalysis } from '../types.js';
 import { argvOperands, type Located } from './argv-operands.js';
 import { access, isPath } from './paths.js';
@@ -16,7 +16,7 @@ import type { FileAccess } from './types.js';
 export type { FileAccess, FileOp } from './types.js';
 
 function segmentAccesses(seg: Segment, out: FileAccess[]): void {
-  const spec = seg.argv.length > 0 ? ownEntry(PROGRAMS, seg.program) : undefined;
+  const spec = seg.argv.length > 0 ? lazyEntry(PROGRAMS, seg.program) : undefined;
   if (spec) {
     const operands: Located[] = [];
     argvOperands(seg.argv, 1, spec, seg.program, undefined, operands);

@@ -7,6 +7,7 @@ import { findOperands } from './find.js';
 import { D, NONE, R, read, W, write } from './roles.js';
 import { AG, AWK, GREP, JQ, PERL, RG, SED, YQ } from './text-tools.js';
 import { CURL, HTTPIE, RSYNC, SCP, WGET } from './transfer-tools.js';
+import type { Lazy } from '../tables.js';
 import type { ArgSpec } from './types.js';
 
 const XCLIP: ArgSpec = {
@@ -35,20 +36,21 @@ const SOURCE: ArgSpec = { posix: true, positions: [R] };
 const DELETES: ArgSpec = { roles: D };
 const WRITES: ArgSpec = { roles: W };
 
-/** Program → how its arguments name files. */
-export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
+/** Program → how its arguments name files. An entry written as a function is built when a command first runs
+ * that program (lazyEntry). */
+export const PROGRAMS: Readonly<Record<string, Lazy<ArgSpec>>> = {
   // read
   cat: READS,
-  tac: { short: 's', long: ['--separator'], roles: R },
+  tac: () => ({ short: 's', long: ['--separator'], roles: R }),
   less: LESS,
-  more: { short: 'n', plusWords: true, roles: R },
+  more: () => ({ short: 'n', plusWords: true, roles: R }),
   head: HEAD,
   tail: TAIL,
-  nl: { short: 'bdfhilnsvw', roles: R },
-  od: { short: 'AjNtS', attached: 'w', roles: R },
-  xxd: { short: 'cglosn', positions: [R, W] },
-  hexdump: { short: 'efns', roles: R },
-  strings: { short: 'nteT', long: ['--bytes', '--radix', '--encoding', '--target', '--output-separator'], roles: R },
+  nl: () => ({ short: 'bdfhilnsvw', roles: R }),
+  od: () => ({ short: 'AjNtS', attached: 'w', roles: R }),
+  xxd: () => ({ short: 'cglosn', positions: [R, W] }),
+  hexdump: () => ({ short: 'efns', roles: R }),
+  strings: () => ({ short: 'nteT', long: ['--bytes', '--radix', '--encoding', '--target', '--output-separator'], roles: R }),
   base64: BASE64,
   base32: BASE64,
   basenc: BASE64,
@@ -65,7 +67,7 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
   sed: SED,
   gsed: SED,
   perl: PERL,
-  sort: {
+  sort: () => ({
     short: 'kStTo',
     long: [
       '--key', '--field-separator', '--buffer-size', '--temporary-directory', '--output', '--batch-size', '--compress-program',
@@ -73,11 +75,11 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
     ],
     roles: R,
     files: { '-o': write, '--output': write, '--files0-from': read },
-  },
-  uniq: { short: 'fsw', long: ['--skip-fields', '--skip-chars', '--check-chars'], positions: [R, W] },
-  cut: { short: 'bcfd', long: ['--bytes', '--characters', '--fields', '--delimiter', '--output-delimiter'], roles: R },
-  wc: { roles: R, files: { '--files0-from': read } },
-  diff: {
+  }),
+  uniq: () => ({ short: 'fsw', long: ['--skip-fields', '--skip-chars', '--check-chars'], positions: [R, W] }),
+  cut: () => ({ short: 'bcfd', long: ['--bytes', '--characters', '--fields', '--delimiter', '--output-delimiter'], roles: R }),
+  wc: () => ({ roles: R, files: { '--files0-from': read } }),
+  diff: () => ({
     short: 'CUIxXFLSWD',
     long: [
       '--label', '--ignore-matching-lines', '--exclude', '--exclude-from', '--starting-file', '--width', '--ifdef', '--line-format',
@@ -85,8 +87,8 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
     ],
     roles: R,
     files: { '--from-file': read, '--to-file': read },
-  },
-  cmp: { short: 'in', long: ['--ignore-initial', '--bytes'], positions: [R, R] },
+  }),
+  cmp: () => ({ short: 'in', long: ['--ignore-initial', '--bytes'], positions: [R, R] }),
   md5sum: SUMS,
   sha1sum: SUMS,
   sha224sum: SUMS,
@@ -96,7 +98,7 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
   b2sum: SUMS,
   cksum: SUMS,
   shasum: SUMS,
-  md5: { short: 's', roles: R },
+  md5: () => ({ short: 's', roles: R }),
   jq: JQ,
   gojq: JQ,
   yq: YQ,
@@ -126,13 +128,13 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
   gsutil: GSUTIL,
   gcloud: GCLOUD,
   az: AZ,
-  dd: { assign: { if: 'read', of: 'write' } },
+  dd: () => ({ assign: { if: 'read', of: 'write' } }),
   // write
   tee: WRITES,
   // moreutils: soaks up stdin, then writes the file (`jq … f | sponge f` rewrites f in place); -a appends.
   sponge: WRITES,
-  touch: { short: 'dtr', long: ['--date', '--reference', '--time'], roles: W },
-  truncate: { short: 'sr', long: ['--size', '--reference'], roles: W },
+  touch: () => ({ short: 'dtr', long: ['--date', '--reference', '--time'], roles: W }),
+  truncate: () => ({ short: 'sr', long: ['--size', '--reference'], roles: W }),
   chmod: CHMOD,
   chown: CHOWN,
   chgrp: CHOWN,
@@ -141,10 +143,10 @@ export const PROGRAMS: Readonly<Record<string, ArgSpec>> = {
   rm: DELETES,
   unlink: DELETES,
   rmdir: DELETES,
-  shred: { short: 'ns', long: ['--iterations', '--size', '--random-source'], roles: D },
+  shred: () => ({ short: 'ns', long: ['--iterations', '--size', '--random-source'], roles: D }),
   trash: DELETES,
   'trash-put': DELETES,
   gio: GIO,
   git: GIT,
-  find: { custom: findOperands },
+  find: () => ({ custom: findOperands }),
 };

@@ -1,9 +1,10 @@
 // The program table's search and text tools: grep, rg, ag, awk, sed, perl, jq, yq.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { NONE, R, read, W } from './roles.js';
 import type { ArgSpec } from './types.js';
 
-export const GREP: ArgSpec = {
+export const GREP = lazy((): ArgSpec => ({
   short: 'efmABCdD',
   long: [
     '--regexp', '--file', '--max-count', '--after-context', '--before-context', '--context', '--directories', '--devices', '--include',
@@ -13,9 +14,9 @@ export const GREP: ArgSpec = {
   roles: R,
   files: { '-f': read, '--file': read, '--exclude-from': read },
   when: [[['-e', '--regexp', '-f', '--file'], { lead: 0 }]],
-};
+}));
 
-export const RG: ArgSpec = {
+export const RG = lazy((): ArgSpec => ({
   short: 'efgtTmABCjMrEd',
   long: [
     '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--type-add', '--type-clear', '--max-count', '--after-context',
@@ -31,9 +32,9 @@ export const RG: ArgSpec = {
     // Listing names reads no content.
     [['--files', '--type-list'], { roles: NONE }],
   ],
-};
+}));
 
-export const AG: ArgSpec = {
+export const AG = lazy((): ArgSpec => ({
   short: 'ABCGgmp',
   long: [
     '--after', '--before', '--context', '--file-search-regex', '--ignore', '--ignore-dir', '--max-count', '--depth',
@@ -42,9 +43,9 @@ export const AG: ArgSpec = {
   lead: 1,
   roles: R,
   when: [[['-g'], { lead: 0, roles: NONE }]],
-};
+}));
 
-export const AWK: ArgSpec = {
+export const AWK = lazy((): ArgSpec => ({
   short: 'fvFiEl',
   long: ['--file', '--assign', '--field-separator', '--include', '--exec', '--load', '--source'],
   posix: true,
@@ -55,9 +56,9 @@ export const AWK: ArgSpec = {
     [['-f', '--file', '-E', '--exec'], { lead: 0 }],
     [['-i=inplace', '--include=inplace'], { roles: W }],
   ],
-};
+}));
 
-export const SED: ArgSpec = {
+export const SED = lazy((): ArgSpec => ({
   short: 'efl',
   attached: 'i',
   long: ['--expression', '--file', '--line-length'],
@@ -67,9 +68,9 @@ export const SED: ArgSpec = {
     [['-e', '--expression', '-f', '--file'], { lead: 0 }],
     [['-i', '--in-place'], { roles: W }],
   ],
-};
+}));
 
-export const PERL: ArgSpec = {
+export const PERL = lazy((): ArgSpec => ({
   short: 'eEI',
   attached: 'ilx0dDCmMF',
   lead: 1,
@@ -78,9 +79,9 @@ export const PERL: ArgSpec = {
     [['-n', '-p'], { roles: R }],
     [['-i'], { roles: W }],
   ],
-};
+}));
 
-export const JQ: ArgSpec = {
+export const JQ = lazy((): ArgSpec => ({
   short: 'L',
   long: ['--indent'],
   pairs: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
@@ -91,9 +92,9 @@ export const JQ: ArgSpec = {
     [['-f', '--from-file'], { lead: 0 }],
     [['--args', '--jsonargs'], { roles: NONE }],
   ],
-};
+}));
 
-const YQ_EVAL: ArgSpec = {
+const YQ_EVAL = lazy((): ArgSpec => ({
   short: 'Iops',
   long: ['--indent', '--output-format', '--input-format', '--expression', '--split-exp', '--front-matter'],
   lead: 1,
@@ -102,5 +103,5 @@ const YQ_EVAL: ArgSpec = {
     [['--expression', '--from-file'], { lead: 0 }],
     [['-i', '--inplace'], { roles: W }],
   ],
-};
-export const YQ: ArgSpec = { ...YQ_EVAL, sub: { eval: YQ_EVAL, e: YQ_EVAL, 'eval-all': YQ_EVAL, ea: YQ_EVAL } };
+}));
+export const YQ = lazy((): ArgSpec => ({ ...YQ_EVAL(), sub: { eval: YQ_EVAL(), e: YQ_EVAL(), 'eval-all': YQ_EVAL(), ea: YQ_EVAL() } }));

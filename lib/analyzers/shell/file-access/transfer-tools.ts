@@ -1,11 +1,12 @@
 // The program table's transfer tools: scp, rsync, curl, wget, httpie/xh.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { atFile, cookieFile, formFile, httpieFile, urlencodeFile } from './option-files.js';
 import { R, RD, read, W, write } from './roles.js';
 import type { ArgSpec } from './types.js';
 
-export const SCP: ArgSpec = { short: 'cFiJlmoPSDX', remote: true, roles: R, dest: W };
-export const RSYNC: ArgSpec = {
+export const SCP = lazy((): ArgSpec => ({ short: 'cFiJlmoPSDX', remote: true, roles: R, dest: W }));
+export const RSYNC = lazy((): ArgSpec => ({
   short: 'efTBM',
   long: [
     '--rsh', '--exclude', '--include', '--exclude-from', '--include-from', '--files-from', '--filter', '--password-file', '--log-file',
@@ -18,9 +19,9 @@ export const RSYNC: ArgSpec = {
   dest: W,
   files: { '--files-from': read, '--exclude-from': read, '--include-from': read, '--password-file': read, '--log-file': write },
   when: [[['--remove-source-files'], { roles: RD }]],
-};
+}));
 
-export const CURL: ArgSpec = {
+export const CURL = lazy((): ArgSpec => ({
   short: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
   long: [
     '--data', '--data-binary', '--data-raw', '--data-ascii', '--data-urlencode', '--json', '--form', '--form-string', '--upload-file',
@@ -60,9 +61,9 @@ export const CURL: ArgSpec = {
     '--trace-ascii': write,
     '--stderr': write,
   },
-};
+}));
 
-export const WGET: ArgSpec = {
+export const WGET = lazy((): ArgSpec => ({
   short: 'aBeiOoPQtTUwlADRIX',
   long: [
     '--post-file', '--body-file', '--output-document', '--output-file', '--append-output', '--input-file', '--load-cookies',
@@ -86,9 +87,9 @@ export const WGET: ArgSpec = {
     '--append-output': write,
     '--save-cookies': write,
   },
-};
+}));
 
-export const HTTPIE: ArgSpec = {
+export const HTTPIE = lazy((): ArgSpec => ({
   short: 'aAops',
   long: [
     '--auth', '--auth-type', '--output', '--print', '--pretty', '--style', '--session', '--session-read-only', '--cert', '--cert-key',
@@ -99,4 +100,4 @@ export const HTTPIE: ArgSpec = {
   roles: R,
   item: httpieFile,
   files: { '-o': write, '--output': write, '--cert': read, '--cert-key': read },
-};
+}));

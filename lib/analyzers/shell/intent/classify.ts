@@ -2,7 +2,7 @@
 // order (b–d, then the fallback). The line is as weak as its weakest segment.
 
 import { type NormalisedArgs, normaliseArgs } from '../operands.js';
-import { ownEntry, programFamily } from '../tables.js';
+import { lazyEntry, ownEntry, programFamily } from '../tables.js';
 import type { Segment, ShellAnalysis } from '../types.js';
 import { judgeDate, judgeHostname, judgePing, judgeSleep, judgeTop, judgeUniq } from './bounded-readers.js';
 import { fallbackVerdict } from './fallback.js';
@@ -46,11 +46,11 @@ function judgeSegment(seg: Segment, analysis: ShellAnalysis): IntentResult {
 function judgeProgram(seg: Segment, args: NormalisedArgs, analysis: ShellAnalysis): IntentResult {
   const program = programFamily(seg.program);
   if (program === '') return readOnly('no command, input redirect only');
-  if (seg.argv.length === 2 && ownEntry(VERSION_WORDS, program)?.has(seg.argv[1] as string)) return readOnly(`${program} prints its version`);
+  if (seg.argv.length === 2 && lazyEntry(VERSION_WORDS, program)?.has(seg.argv[1] as string)) return readOnly(`${program} prints its version`);
   if (runsOnlyNested(seg, analysis)) return readOnly(`${program} only runs the nested script, judged separately`);
   const judge = ownEntry(JUDGES, program);
   if (judge) return judge(seg, args);
-  const spec = ownEntry(SUBCOMMANDS, program);
+  const spec = lazyEntry(SUBCOMMANDS, program);
   if (spec) return judgeSubcommand(program, spec, seg.argv);
   const limited = flagLimit(program, args);
   if (limited !== undefined) return unsafe(limited);

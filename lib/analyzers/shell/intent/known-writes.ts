@@ -2,30 +2,31 @@
 // finish, and programs known to write (or never finish), named so the verdict gives a better reason.
 
 import type { NormalisedArgs } from '../operands.js';
-import { ownEntry } from '../tables.js';
+import { type Lazy, lazyEntry, ownEntry } from '../tables.js';
 
 /** Flags that make an otherwise read-only program write, run a command or never finish. */
-const FLAG_LIMITS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  tail: { '-f': 'tail -f follows the file and never ends', '-F': 'tail -F follows the file and never ends', '--follow': 'tail --follow never ends' },
-  sort: { '-o': 'sort -o writes its output to a file', '--output': 'sort --output writes a file', '--compress-program': 'sort --compress-program runs a program' },
-  tree: { '-o': 'tree -o writes its listing to a file', '-R': 'tree -R writes 00Tree.html files' },
-  file: { '-C': 'file -C compiles a magic file', '--compile': 'file --compile writes a magic file' },
-  rg: { '--pre': 'rg --pre runs a preprocessor command', '--hostname-bin': 'rg --hostname-bin runs a program' },
-  ag: { '--pager': 'ag --pager runs a pager command' },
-  fd: {
+/** Each entry is built the first time a command runs its program (lazyEntry). */
+const FLAG_LIMITS: Readonly<Record<string, Lazy<Readonly<Record<string, string>>>>> = {
+  tail: () => ({ '-f': 'tail -f follows the file and never ends', '-F': 'tail -F follows the file and never ends', '--follow': 'tail --follow never ends' }),
+  sort: () => ({ '-o': 'sort -o writes its output to a file', '--output': 'sort --output writes a file', '--compress-program': 'sort --compress-program runs a program' }),
+  tree: () => ({ '-o': 'tree -o writes its listing to a file', '-R': 'tree -R writes 00Tree.html files' }),
+  file: () => ({ '-C': 'file -C compiles a magic file', '--compile': 'file --compile writes a magic file' }),
+  rg: () => ({ '--pre': 'rg --pre runs a preprocessor command', '--hostname-bin': 'rg --hostname-bin runs a program' }),
+  ag: () => ({ '--pager': 'ag --pager runs a pager command' }),
+  fd: () => ({
     '-x': 'fd -x runs a command per result',
     '--exec': 'fd --exec runs a command per result',
     '-X': 'fd -X runs a command',
     '--exec-batch': 'fd --exec-batch runs a command',
-  },
-  date: { '-s': 'date -s sets the system clock', '--set': 'date --set sets the system clock' },
-  hostname: {
+  }),
+  date: () => ({ '-s': 'date -s sets the system clock', '--set': 'date --set sets the system clock' }),
+  hostname: () => ({
     '-F': 'hostname -F sets the host name',
     '--file': 'hostname --file sets the host name',
     '-b': 'hostname -b sets the host name',
     '--boot': 'hostname --boot sets the host name',
-  },
-  journalctl: {
+  }),
+  journalctl: () => ({
     '-f': 'journalctl -f follows the journal and never ends',
     '--follow': 'journalctl --follow never ends',
     '--vacuum-size': 'journalctl --vacuum-size deletes journal files',
@@ -34,11 +35,11 @@ const FLAG_LIMITS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     '--rotate': 'journalctl --rotate rotates journal files',
     '--flush': 'journalctl --flush moves journal files',
     '--setup-keys': 'journalctl --setup-keys writes sealing keys',
-  },
+  }),
 };
 
 export function flagLimit(program: string, args: NormalisedArgs): string | undefined {
-  const limits = ownEntry(FLAG_LIMITS, program);
+  const limits = lazyEntry(FLAG_LIMITS, program);
   if (!limits) return undefined;
   for (const f of args.flags) {
     const why = ownEntry(limits, f);

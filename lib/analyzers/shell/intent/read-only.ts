@@ -1,6 +1,7 @@
 // Phase c: read-only by construction. The programs that cannot write once no guard fired, the
 // invocations that only print a version, and shell launchers that only run a nested script.
 
+import type { Lazy } from '../tables.js';
 import { SHELLS } from '../nested.js';
 import type { Segment, ShellAnalysis } from '../types.js';
 
@@ -17,32 +18,33 @@ export const READ_ONLY: ReadonlySet<string> = new Set([
 ]);
 
 /** Programs (canonical name) whose only argument is one of these words just print a version. */
-export const VERSION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  node: new Set(['--version', '-v']),
-  npm: new Set(['--version', '-v']),
-  pnpm: new Set(['--version', '-v']),
-  yarn: new Set(['--version', '-v']),
-  bun: new Set(['--version', '-v']),
-  deno: new Set(['--version', '-V']),
-  python: new Set(['--version', '-V']),
-  pip: new Set(['--version', '-V']),
-  ruby: new Set(['--version', '-v']),
-  perl: new Set(['--version', '-v']),
-  go: new Set(['version']),
-  rustc: new Set(['--version', '-V']),
-  cargo: new Set(['--version', '-V']),
-  java: new Set(['-version', '--version']),
-  javac: new Set(['-version', '--version']),
-  gcc: new Set(['--version']),
-  clang: new Set(['--version']),
-  make: new Set(['--version']),
-  cmake: new Set(['--version']),
-  tsc: new Set(['--version', '-v']),
-  git: new Set(['--version', 'version']),
-  docker: new Set(['--version', '-v']),
-  terraform: new Set(['--version', '-v', 'version']),
-  gh: new Set(['--version']),
-  aws: new Set(['--version']),
+/** Each entry is built the first time a command runs its program (lazyEntry). */
+export const VERSION_WORDS: Readonly<Record<string, Lazy<ReadonlySet<string>>>> = {
+  node: () => (new Set(['--version', '-v'])),
+  npm: () => (new Set(['--version', '-v'])),
+  pnpm: () => (new Set(['--version', '-v'])),
+  yarn: () => (new Set(['--version', '-v'])),
+  bun: () => (new Set(['--version', '-v'])),
+  deno: () => (new Set(['--version', '-V'])),
+  python: () => (new Set(['--version', '-V'])),
+  pip: () => (new Set(['--version', '-V'])),
+  ruby: () => (new Set(['--version', '-v'])),
+  perl: () => (new Set(['--version', '-v'])),
+  go: () => (new Set(['version'])),
+  rustc: () => (new Set(['--version', '-V'])),
+  cargo: () => (new Set(['--version', '-V'])),
+  java: () => (new Set(['-version', '--version'])),
+  javac: () => (new Set(['-version', '--version'])),
+  gcc: () => (new Set(['--version'])),
+  clang: () => (new Set(['--version'])),
+  make: () => (new Set(['--version'])),
+  cmake: () => (new Set(['--version'])),
+  tsc: () => (new Set(['--version', '-v'])),
+  git: () => (new Set(['--version', 'version'])),
+  docker: () => (new Set(['--version', '-v'])),
+  terraform: () => (new Set(['--version', '-v', 'version'])),
+  gh: () => (new Set(['--version'])),
+  aws: () => (new Set(['--version'])),
 };
 
 /** Shell options that neither read startup files nor change what runs (`bash -euxc '…'`). */

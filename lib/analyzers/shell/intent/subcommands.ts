@@ -2,7 +2,7 @@
 // with per-subcommand flags that make them write or never end, or that they need to stay read-only.
 
 import { normaliseArgs } from '../operands.js';
-import { ownEntry } from '../tables.js';
+import { type Lazy, ownEntry } from '../tables.js';
 import { type Positional, positionals } from './args.js';
 import { type IntentResult, PLAIN_READ, unsafe } from './result.js';
 
@@ -26,24 +26,25 @@ const DOCKER_VALUED: ReadonlySet<string> = new Set([
 const COMPOSE_READ_ONLY = ['ps', 'ls', 'logs', 'config', 'images', 'top', 'version'];
 const COMPOSE_FORBID = { logs: FOLLOW, config: new Set(['-o', '--output']) };
 
-export const SUBCOMMANDS: Readonly<Record<string, SubcommandSpec>> = {
-  npm: {
+/** Each entry is built the first time a command runs its program (lazyEntry). */
+export const SUBCOMMANDS: Readonly<Record<string, Lazy<SubcommandSpec>>> = {
+  npm: () => ({
     valued: new Set(['--prefix', '-C', '-w', '--workspace']),
     readOnly: new Set([
       'ls', 'list', 'll', 'la', 'view', 'v', 'info', 'show', 'outdated', 'root', 'prefix', 'explain', 'why', 'search',
       'config get', 'config list', 'config ls',
     ]),
-  },
-  pnpm: { valued: new Set(['-C', '--dir', '--filter', '-F']), readOnly: new Set(['ls', 'list', 'll', 'why', 'outdated', 'view', 'info', 'root']) },
-  yarn: { valued: new Set(['--cwd']), readOnly: new Set(['list', 'why', 'info', 'config get', 'config list']) },
-  pip: { readOnly: new Set(['list', 'show', 'freeze', 'check']) },
-  go: { readOnly: new Set(['version', 'list', 'env', 'doc']), forbid: { env: new Set(['-w', '-u']) } },
-  cargo: {
+  }),
+  pnpm: () => ({ valued: new Set(['-C', '--dir', '--filter', '-F']), readOnly: new Set(['ls', 'list', 'll', 'why', 'outdated', 'view', 'info', 'root']) }),
+  yarn: () => ({ valued: new Set(['--cwd']), readOnly: new Set(['list', 'why', 'info', 'config get', 'config list']) }),
+  pip: () => ({ readOnly: new Set(['list', 'show', 'freeze', 'check']) }),
+  go: () => ({ readOnly: new Set(['version', 'list', 'env', 'doc']), forbid: { env: new Set(['-w', '-u']) } }),
+  cargo: () => ({
     readOnly: new Set(['tree', 'metadata', 'search', 'version']),
     require: { tree: new Set(['--locked', '--frozen']), metadata: new Set(['--locked', '--frozen']) },
-  },
-  brew: { readOnly: new Set(['list', 'ls', 'info', 'search', 'outdated', 'deps', 'leaves', 'config']) },
-  gh: {
+  }),
+  brew: () => ({ readOnly: new Set(['list', 'ls', 'info', 'search', 'outdated', 'deps', 'leaves', 'config']) }),
+  gh: () => ({
     valued: new Set(['-R', '--repo']),
     readOnly: new Set([
       'pr view', 'pr list', 'pr status', 'pr diff', 'pr checks', 'issue view', 'issue list', 'issue status',
@@ -51,8 +52,8 @@ export const SUBCOMMANDS: Readonly<Record<string, SubcommandSpec>> = {
       'auth status',
     ]),
     forbid: { 'pr checks': new Set(['--watch']) },
-  },
-  docker: {
+  }),
+  docker: () => ({
     valued: DOCKER_VALUED,
     readOnly: new Set([
       'ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'history', 'diff',
@@ -61,9 +62,9 @@ export const SUBCOMMANDS: Readonly<Record<string, SubcommandSpec>> = {
       ...COMPOSE_READ_ONLY.map((s) => `compose ${s}`),
     ]),
     forbid: { logs: FOLLOW, 'container logs': FOLLOW, 'compose logs': FOLLOW, 'compose config': COMPOSE_FORBID.config },
-  },
-  'docker-compose': { valued: DOCKER_VALUED, readOnly: new Set(COMPOSE_READ_ONLY), forbid: COMPOSE_FORBID },
-  kubectl: {
+  }),
+  'docker-compose': () => ({ valued: DOCKER_VALUED, readOnly: new Set(COMPOSE_READ_ONLY), forbid: COMPOSE_FORBID }),
+  kubectl: () => ({
     valued: new Set([
       '-n', '--namespace', '--context', '--cluster', '--kubeconfig', '-s', '--server', '--user', '--token', '--as',
       '--as-group', '--request-timeout',
@@ -73,7 +74,7 @@ export const SUBCOMMANDS: Readonly<Record<string, SubcommandSpec>> = {
       'config view', 'config get-contexts', 'config current-context', 'auth can-i',
     ]),
     forbid: { get: new Set(['-w', '--watch', '--watch-only']), logs: FOLLOW },
-  },
+  }),
 };
 
 export function judgeSubcommand(program: string, spec: SubcommandSpec, argv: readonly string[]): IntentResult {

@@ -3,6 +3,7 @@
 
 import type { Segment, ShellAnalysis } from '../types.js';
 import { NONE, outputIsDirect } from './args.js';
+import { lazy } from '../../../vocab/lazy.js';
 import { BACKGROUND, DEFAULT_LINES, RULE } from './rules.js';
 import { type OptionSpec, stripOptions } from './strip-options.js';
 import type { Detection, Detector } from './types.js';
@@ -76,7 +77,8 @@ export interface LogsTool {
   tailFlags: readonly string[];
 }
 
-export const DOCKER_LOGS: LogsTool = {
+/** docker/podman and kubectl logs: built the first time such a command is judged (most Bash calls are not). */
+export const DOCKER_LOGS = lazy((): LogsTool => ({
   globals: new Set([
     '-c', '--context', '-H', '--host', '-l', '--log-level', '--config', '-f', '--file', '-p', '--project-name',
     '--project-directory', '--env-file', '--profile', '--ansi', '--progress',
@@ -90,8 +92,8 @@ export const DOCKER_LOGS: LogsTool = {
   },
   tail: ['--tail', DEFAULT_LINES],
   tailFlags: ['--tail', '-n'],
-};
-export const KUBECTL_LOGS: LogsTool = {
+}));
+export const KUBECTL_LOGS = lazy((): LogsTool => ({
   globals: new Set([
     '-n', '--namespace', '--context', '--cluster', '--kubeconfig', '-s', '--server', '--user', '--token', '--as',
     '--as-group', '--request-timeout',
@@ -108,7 +110,7 @@ export const KUBECTL_LOGS: LogsTool = {
   },
   tail: [`--tail=${DEFAULT_LINES}`],
   tailFlags: ['--tail'],
-};
+}));
 
 /** Index of the `logs` subcommand word, past global options and group words; -1 when it is not logs. */
 function logsIndex(argv: readonly string[], tool: LogsTool): number {

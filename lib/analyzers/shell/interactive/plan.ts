@@ -1,9 +1,9 @@
 // The entry point: the first segment a detector matches, in analysis order, becomes the plan — a rewrite
 // when the bounded form can replace the whole command exactly, else an ask with the bounded form as a hint.
 
-import { ownEntry, programFamily } from '../tables.js';
+import { programFamily } from '../tables.js';
 import type { Segment, ShellAnalysis } from '../types.js';
-import { DETECTORS } from './detectors.js';
+import { detectorFor } from './detectors.js';
 import { render, standsAlone } from './rewrite.js';
 import type { Detection, InteractivePlan } from './types.js';
 
@@ -11,7 +11,7 @@ export function planInteractive(command: string, analysis: ShellAnalysis, opts: 
   if (opts.runInBackground || analysis.parseError || typeof command !== 'string') return undefined;
   for (const seg of analysis.segments) {
     if (seg.wrappers.includes('timeout')) continue; // already bounded by the caller
-    const detect = ownEntry(DETECTORS, programFamily(seg.program));
+    const detect = detectorFor(programFamily(seg.program));
     const found = detect?.(seg, analysis);
     if (found) return toPlan(seg, found, analysis);
   }

@@ -5,6 +5,7 @@ import { normaliseArgs } from '../operands.js';
 import { ownEntry, programFamily } from '../tables.js';
 import type { Segment } from '../types.js';
 import { asksForInfo, hasFedStdin, NONE, operandsOf } from './args.js';
+import { lazy } from '../../../vocab/lazy.js';
 import { RULE } from './rules.js';
 import type { Detection } from './types.js';
 
@@ -24,7 +25,8 @@ interface ReplSpec {
 
 const MONGO_VALUED: ReadonlySet<string> = new Set(['--host', '--port', '-u', '--username', '-p', '--password', '--authenticationDatabase']);
 const PY_HINT = "Pass the code with `python -c '…'`, a script file, or a heredoc on stdin.";
-export const REPLS: Readonly<Record<string, ReplSpec>> = {
+/** Built the first time a REPL is judged (a Bash call rarely starts one). */
+export const REPLS = lazy((): Readonly<Record<string, ReplSpec>> => ({
   python: { inline: ['-c', '-m'], force: ['-i'], valued: new Set(['-W', '-X']), operand: 'script', info: ['-V', '-h'], hint: PY_HINT },
   ipython: { inline: ['-c', '-m'], force: ['-i'], operand: 'script', hint: PY_HINT },
   node: {
@@ -67,7 +69,12 @@ export const REPLS: Readonly<Record<string, ReplSpec>> = {
   lua: { inline: ['-e'], force: ['-i'], operand: 'script', info: ['-v'], hint: "Pass the code with `lua -e '…'` or a script file." },
   R: { inline: ['-e', '-f', '--file'], operand: 'script', hint: "Use `Rscript -e '…'` or `Rscript file.R`." },
   scala: { inline: ['-e'], operand: 'script', info: ['-version', '-help'], hint: 'Pass a script file, or use scala-cli with -e.' },
-};
+}));
+
+/** The programs REPLS has an entry for, without building it (the detector table asks for every program). A test
+ * holds the two equal. */
+export const REPL_NAMES: readonly string[] = ['python', 'ipython', 'node', 'deno', 'irb', 'pry', 'psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'redis-cli', 'ghci', 'lua', 'R', 'scala'];
+export const isRepl = (program: string): boolean => REPL_NAMES.includes(program);
 
 /** Does an operand make the program run something and exit? */
 function operandRuns(spec: ReplSpec, operands: readonly string[]): boolean {
@@ -79,7 +86,7 @@ function operandRuns(spec: ReplSpec, operands: readonly string[]): boolean {
 
 export function detectRepl(seg: Segment): Detection | undefined {
   const program = programFamily(seg.program);
-  const spec = ownEntry(REPLS, program) as ReplSpec;
+  const spec = ownEntry(REPLS(), program) as ReplSpec;
   const { flags } = normaliseArgs(seg.argv);
   if (hasFedStdin(seg) || asksForInfo(flags, spec.info)) return undefined;
   const forced = spec.force?.some((f) => seg.argv.includes(f)) ?? false;

@@ -1,6 +1,7 @@
 // Which interpreter, and where its inline code is: the language of a program name, and the code given with
 // -c / -e / -r / eval (python, node, bun, deno, perl, ruby, php argv conventions).
 
+import { lazy } from '../../../vocab/lazy.js';
 import { baseName } from '../wrappers.js';
 import { isHex, isOctal } from './chars.js';
 import type { InterpreterLang } from './types.js';
@@ -68,7 +69,7 @@ function pythonCode(argv: string[]): string | undefined {
   return undefined;
 }
 
-const NODE_VALUE_OPTS = new Set([
+const NODE_VALUE_OPTS = lazy(() => (new Set([
   '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file',
   '--env-file-if-exists', '--title', '--inspect-port', '--debug-port', '--stack-size', '--redirect-warnings',
   '--openssl-config', '--icu-data-dir', '--diagnostic-dir', '--report-dir', '--report-directory', '--report-filename',
@@ -76,7 +77,7 @@ const NODE_VALUE_OPTS = new Set([
   '--test-reporter-destination', '--watch-path', '--experimental-policy', '--policy-integrity', '--disable-warning',
   '--unhandled-rejections', '--secure-heap', '--secure-heap-min', '--tls-cipher-list', '--dns-result-order',
   '--localstorage-file', '--experimental-config-file', '--test-name-pattern', '--test-skip-pattern',
-]);
+])));
 
 function jsEval(argv: string[], valueOpts: ReadonlySet<string>): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -91,21 +92,21 @@ function jsEval(argv: string[], valueOpts: ReadonlySet<string>): string | undefi
 }
 
 function nodeCode(argv: string[]): string | undefined {
-  return jsEval(argv, NODE_VALUE_OPTS);
+  return jsEval(argv, NODE_VALUE_OPTS());
 }
 
-const BUN_VALUE_OPTS = new Set([
+const BUN_VALUE_OPTS = lazy(() => (new Set([
   '-r', '--preload', '--cwd', '--env-file', '-c', '--config', '--tsconfig-override', '-d', '--define', '-l', '--loader',
   '--conditions', '--main-fields', '--port', '--install', '--jsx-factory', '--jsx-fragment', '--jsx-import-source',
   '--jsx-runtime', '--console-depth', '--max-http-header-size', '--dns-result-order', '--user-agent', '--elide-lines',
   '--filter', '-F',
-]);
+])));
 
 function bunCode(argv: string[]): string | undefined {
-  return jsEval(argv, BUN_VALUE_OPTS);
+  return jsEval(argv, BUN_VALUE_OPTS());
 }
 
-const DENO_VALUE_OPTS = new Set(['-L', '--log-level', '--ext', '--import-map', '-c', '--config', '--location', '--seed', '--cert']);
+const DENO_VALUE_OPTS = lazy(() => (new Set(['-L', '--log-level', '--ext', '--import-map', '-c', '--config', '--location', '--seed', '--cert'])));
 
 /** deno [global opts] eval [opts] CODE */
 function denoCode(argv: string[]): string | undefined {
@@ -113,14 +114,14 @@ function denoCode(argv: string[]): string | undefined {
   for (; i < argv.length; i++) {
     const a = argv[i] as string;
     if (!a.startsWith('-')) break;
-    if (DENO_VALUE_OPTS.has(a)) i++;
+    if (DENO_VALUE_OPTS().has(a)) i++;
   }
   if (argv[i] !== 'eval') return undefined;
   for (i++; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--') return argv[i + 1];
     if (!a.startsWith('-')) return a;
-    if (DENO_VALUE_OPTS.has(a)) i++;
+    if (DENO_VALUE_OPTS().has(a)) i++;
   }
   return undefined;
 }
@@ -164,7 +165,7 @@ function perlCode(argv: string[]): string | undefined {
   return pieces.length > 0 ? pieces.join('\n') : undefined;
 }
 
-const RUBY_VALUE_LONG = new Set(['--enable', '--disable', '--encoding', '--external-encoding', '--internal-encoding', '--dump', '--backtrace-limit', '--parser']);
+const RUBY_VALUE_LONG = lazy(() => (new Set(['--enable', '--disable', '--encoding', '--external-encoding', '--internal-encoding', '--dump', '--backtrace-limit', '--parser'])));
 
 /** ruby switches: -e CODE (repeatable, also in clusters such as -ne); -r/-I/-C/-E/-F/-K take a value. */
 function rubyCode(argv: string[]): string | undefined {
@@ -173,7 +174,7 @@ function rubyCode(argv: string[]): string | undefined {
     const a = argv[i] as string;
     if (a === '--' || a === '-' || !a.startsWith('-')) break;
     if (a.startsWith('--')) {
-      if (RUBY_VALUE_LONG.has(a)) i++;
+      if (RUBY_VALUE_LONG().has(a)) i++;
       continue;
     }
     for (let k = 1; k < a.length; k++) {
@@ -194,8 +195,8 @@ function rubyCode(argv: string[]): string | undefined {
   return pieces.length > 0 ? pieces.join('\n') : undefined;
 }
 
-const PHP_CODE_LONG = new Set(['--run', '--process-begin', '--process-code', '--process-end']);
-const PHP_VALUE_LONG = new Set(['--php-ini', '--define', '--zend-extension', '--rf', '--rc', '--re', '--rz', '--ri']);
+const PHP_CODE_LONG = lazy(() => (new Set(['--run', '--process-begin', '--process-code', '--process-end'])));
+const PHP_VALUE_LONG = lazy(() => (new Set(['--php-ini', '--define', '--zend-extension', '--rf', '--rc', '--re', '--rz', '--ri'])));
 
 /** php -r CODE (and the -B/-R/-E per-line code); -f/-F run a file. */
 function phpCode(argv: string[]): string | undefined {
@@ -207,8 +208,8 @@ function phpCode(argv: string[]): string | undefined {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a : a.slice(0, eq);
       if (name === '--file' || name === '--process-file') return undefined;
-      if (PHP_CODE_LONG.has(name)) pieces.push(eq >= 0 ? a.slice(eq + 1) : (argv[++i] ?? ''));
-      else if (PHP_VALUE_LONG.has(name) && eq < 0) i++;
+      if (PHP_CODE_LONG().has(name)) pieces.push(eq >= 0 ? a.slice(eq + 1) : (argv[++i] ?? ''));
+      else if (PHP_VALUE_LONG().has(name) && eq < 0) i++;
       continue;
     }
     for (let k = 1; k < a.length; k++) {
