@@ -1,5 +1,6 @@
 // The audit record: one JSON line per decision, versioned, redacted and bounded.
 
+import { isoUtc } from '../vocab/iso-time.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import type { Level, Severity } from '../vocab/levels.js';
 
@@ -295,8 +296,8 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     if (part.ok) session = part.value as AuditEventV1['session'];
   }
 
-  const when = new Date(typeof d.audit.timestamp === 'number' ? d.audit.timestamp : Number.NaN);
-  const ts = (Number.isNaN(when.getTime()) ? new Date(0) : when).toISOString();
+  const t = typeof d.audit.timestamp === 'number' ? new Date(d.audit.timestamp).getTime() : Number.NaN;
+  const ts = isoUtc(Number.isNaN(t) ? 0 : t);
 
   const ev: AuditEventV1 = {
     schema: 1,

@@ -1,5 +1,6 @@
 // Where hookwarden keeps its state, and which audit file a given instant belongs to.
 
+import { isoUtc } from '../vocab/iso-time.js';
 import { homeDir } from '../fs/home-dir.js';
 import { join, resolve } from 'node:path';
 
@@ -23,6 +24,6 @@ export function auditDirFor(home: string): string {
 
 /** `<home>/audit/audit-YYYY-MM-DD.jsonl`, by the UTC date of `date`. Throws RangeError on an invalid Date. */
 export function auditFileFor(home: string, date: Date): string {
-  const day = date.toISOString().slice(0, 10);
+  const day = isoUtc(date.getTime()).slice(0, 10);
   return join(auditDirFor(home), `audit-${day}.jsonl`);
 }

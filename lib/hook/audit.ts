@@ -1,6 +1,7 @@
 // Audit glue for the hook runner: one line per decision, and one per input that could not be judged.
 // A failing audit write is reported on stderr by the caller's notes, never turned into a verdict.
 
+import { isoUtc } from '../vocab/iso-time.js';
 import { redactSecrets, type KnownSecrets } from '../analyzers/secrets/detect.js';
 import { AUDIT_SCHEMA_VERSION, buildAuditEvent, type AuditEventV1, type AuditMeta } from '../audit/event.js';
 import { writeAuditEvent } from '../audit/write.js';
@@ -28,7 +29,7 @@ function plainEvent(rt: Pick<RuntimeDeps, 'newId' | 'engineVersion'>, now: numbe
   return {
     schema: AUDIT_SCHEMA_VERSION,
     decision_id: rt.newId(),
-    ts: new Date(now).toISOString(),
+    ts: isoUtc(new Date(now).getTime()),
     session_id: sessionId,
     event,
     input: null,
