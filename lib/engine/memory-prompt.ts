@@ -4,11 +4,12 @@
 // proposal again from the transcript and is accepted only if it still hashes to what the user was shown.
 // The model is told what happened (additionalContext), so it does not write the same fact to CLAUDE.md too.
 
-import { findMemoryRequests, type MemoryRequest } from '../analyzers/memory/requests/index.js';
+import { findMemoryRequests, mayHoldCue, type MemoryRequest } from '../analyzers/memory/requests/index.js';
 import { factKey } from '../analyzers/memory/text.js';
 import type { KnownSecrets } from '../analyzers/secrets/detect.js';
 import { FACT_ID, memoryScopes, type FactOrigin, type MemoryFile, type MemoryScope, type ScopedChange } from '../memory/facts.js';
 import { pendingText } from '../memory/resolve.js';
+import { kindWordsOf } from '../registry/lazy-kinds.js';
 import { viewOf } from '../registry/select.js';
 import type { CallContext, EngineDeps } from './deps.js';
 import { judgeFact } from './memory-judge.js';
@@ -106,6 +107,9 @@ function forget(r: MemoryRequest, s: Stores, sessionId: string, changes: ScopedC
 /** Adds the prompt's memory requests to the decision: changes for the store, and notes for the model. */
 export function promptMemory(prompt: string, d: UnifiedRoutingDecision, ctx: CallContext, deps: EngineDeps, known?: KnownSecrets): void {
   if (!deps.config.memory.enabled) return;
+  // A prompt holding none of the cues' keywords makes no request: then the cues are not even read.
+  const words = kindWordsOf(deps.registry, 'memory-cue');
+  if (words && !mayHoldCue(prompt, words)) return;
   const view = viewOf(deps.registry);
   const { requests, answers } = findMemoryRequests(prompt, view.memoryCues);
   if (!requests.length && !answers.length) return;

@@ -28,6 +28,8 @@ export interface KindTexts {
   text: (kind: Kind) => string | undefined;
   order: () => Kind[];
   items?: { table: (kind: Itemized) => ItemTable | undefined; text: (at: number[], i: number) => string };
+  /** Per gated kind, every keyword its patterns need (GATED below). */
+  words?: (kind: Kind) => readonly string[] | undefined;
 }
 
 /** A call's candidates among a registry's patterns (select.ts shellCandidates, pathCandidates). */
@@ -37,6 +39,16 @@ export interface CandidateLoader {
 }
 
 const loaders = new WeakMap<CompiledRegistry, (kind: Kind) => CompiledPattern[]>();
+const wordLists = new WeakMap<CompiledRegistry, (kind: Kind) => readonly string[] | undefined>();
+
+/** Kinds whose every pattern needs one of its lowercase keywords in the text: the file's header carries their union,
+ * so that a text holding none of them never parses the kind (a prompt's memory cues, ~19 KB of JSON, were parsed
+ * on every prompt and most prompts hold no cue). */
+const GATED = ['memory-cue'] as const;
+
+/** Every keyword the patterns of a gated kind need, from a registry read from a hook's file; else undefined (the
+ * caller then reads the kind). */
+export const kindWordsOf = (r: CompiledRegistry, kind: (typeof GATED)[number]): readonly string[] | undefined => wordLists.get(r)?.(kind);
 const candidateLoaders = new WeakMap<CompiledRegistry, CandidateLoader>();
 
 /** JSON with every non-ASCII character as a \u escape (they can only stand inside strings), so one byte is one
@@ -73,6 +85,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     },
   });
   loaders.set(out, load);
+  if (kinds.words) wordLists.set(out, kinds.words);
   const items = kinds.items;
   if (items) {
     const tables: Partial<Record<Itemized, ItemTable | null>> = {};
@@ -117,6 +130,8 @@ interface FileHeader {
   /** Where each part lies in the text after the header line, [start, end): each kind's patterns (a JSON array),
    * `order` (the kind at each position of the full list) and each itemized kind's item table (item-tables.ts). */
   spans: Partial<Record<Part, [number, number]>>;
+  /** Per gated kind (GATED), the union of its patterns' keywords. */
+  words?: Partial<Record<Kind, string[]>>;
 }
 
 /** The registry file's text for an embedded registry (the build's side of readEmbeddedFile). */
@@ -146,7 +161,12 @@ export function embeddedFileText(e: EmbeddedRegistry): string {
   }
   add('order', asciiJson(e.registry.patterns.map((p) => p.kind)));
   for (const [k, t] of tables) add(`items:${k}`, asciiJson(t));
-  const header: FileHeader = { embedded: { ...e, registry: { ...e.registry, patterns: [] } }, spans };
+  const words: FileHeader['words'] = {};
+  for (const k of GATED) {
+    const list = byKind[k] as Array<{ keywords: string[] }> | undefined;
+    if (list) words[k] = [...new Set(list.flatMap((p) => p.keywords))].sort();
+  }
+  const header: FileHeader = { embedded: { ...e, registry: { ...e.registry, patterns: [] } }, spans, words };
   return `${asciiJson(header)}\n${body}`;
 }
 
@@ -165,6 +185,7 @@ export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: st
     const part = (span: [number, number] | undefined): string | undefined => span && bytes.toString('latin1', body + span[0], body + span[1]);
     const kinds: KindTexts = {
       text: (kind) => part(header.spans[kind]),
+      words: (kind) => header.words?.[kind],
       order: () => JSON.parse(part(header.spans.order) ?? '[]') as Kind[],
       items: {
         table: (kind) => {

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { embeddedFileText, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
+import { embeddedFileText, kindWordsOf, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
+import { findMemoryRequests, mayHoldCue } from '../../lib/analyzers/memory/requests/index.js';
 import { registrySubset, viewOf, VIEW_LIST } from '../../lib/registry/select.js';
 import type { EmbeddedRegistry } from '../../lib/registry/resolve.js';
 import { shippedRegistry } from '../helpers/registry.js';
@@ -36,5 +37,35 @@ describe('the registry file beside a hook', () => {
     expect(readEmbeddedFile(join(dir, 'none.json'))).toEqual({ problem: `cannot read ${join(dir, 'none.json')} (ENOENT); reinstall hookwarden` });
     writeFileSync(join(dir, 'bad.json'), '{"half');
     expect(readEmbeddedFile(join(dir, 'bad.json'))).toEqual({ problem: `${join(dir, 'bad.json')} is not a hookwarden registry file; reinstall hookwarden` });
+  });
+
+  it("carries every keyword of the memory cues, so a prompt holding none is known to make no request without reading them", async () => {
+    const full = await shippedRegistry();
+    const dir = mkdtempSync(join(tmpdir(), 'hw-regfile-'));
+    const e: EmbeddedRegistry = { sourceHash: 'src', statFingerprint: 'fp', issues: [], registry: registrySubset(full, ['intent', 'memory-cue', 'secret']) };
+    const file = join(dir, 'prompt.registry.json');
+    writeFileSync(file, embeddedFileText(e));
+    const back = readEmbeddedFile(file);
+    if ('problem' in back) throw new Error(back.problem);
+    const cues = viewOf(e.registry).memoryCues;
+    const words = kindWordsOf(back.registry, 'memory-cue');
+    expect(words).toEqual([...new Set(cues.flatMap((c) => c.keywords))].sort());
+    const prompts = [
+      'should we use zod or valibot?',
+      'Remember that we deploy on Fridays only.',
+      'please FORGET that the api lives on port 8080',
+      'approve m-0123456789',
+      'from now on, always run the tests before committing',
+      `${'x'.repeat(20_000)} remember that this is past the limit`,
+      '',
+    ];
+    for (const p of prompts) {
+      const found = findMemoryRequests(p, cues);
+      // The gate never hides a request or an answer: whenever there is one, the prompt holds a keyword.
+      if (found.requests.length || found.answers.length) expect(mayHoldCue(p, words ?? []), p).toBe(true);
+      if (!mayHoldCue(p, words ?? [])) expect(found, p).toEqual({ requests: [], answers: [] });
+    }
+    expect(mayHoldCue('should we use zod or valibot?', words ?? [])).toBe(false);
+    expect(mayHoldCue('Remember that we deploy on Fridays only.', words ?? [])).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // Rules 6-8, 11: the cues of one sentence that make requests (lead, questions, infinitives, several cues).
 
+import { lazy } from '../../../vocab/lazy.js';
 import type { Candidate } from './candidates.js';
 import { leadOk, leadText, POLITE_ANY } from './lead.js';
 import { alternation } from './phrases.js';
@@ -11,7 +12,7 @@ export const DURABLE = [
   'moving forward', 'in future', 'in the future', 'henceforth', 'before every', 'after every', 'on every',
   'for every', 'in every', 'for all future',
 ] as const;
-const DURABLE_RE = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation(DURABLE)})(?![\\p{L}\\p{N}_])`, 'iu');
+const DURABLE_RE = lazy((): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation(DURABLE)})(?![\\p{L}\\p{N}_])`, 'iu'));
 
 /** Where a later cue may split an earlier fact (rule 11). */
 const SPLIT_AT = /^(?:[,;:–—]|\s+(?:and|also|then|plus)(?![\p{L}\p{N}_]))/iu;
@@ -24,9 +25,9 @@ export interface Accepted {
 
 /** Rules 7–8: may this cue, with this lead, make a request in this sentence? */
 function admissible(c: Candidate, masked: string, leadStart: number, s: Sentence): boolean {
-  if (s.question && !POLITE_ANY.test(masked.slice(leadStart, c.gStart))) return false;
+  if (s.question && !POLITE_ANY().test(masked.slice(leadStart, c.gStart))) return false;
   if (c.cue.op === 'remember' && /(?<![\p{L}\p{N}_])to\s*$/iu.test(masked.slice(c.start, c.gStart))) {
-    if (!DURABLE_RE.test(masked.slice(s.start, s.end))) return false;
+    if (!DURABLE_RE().test(masked.slice(s.start, s.end))) return false;
   }
   return true;
 }

@@ -25,7 +25,7 @@ export function collectAnswers(masked: string, s: Sentence, cands: readonly Cand
     if (c.start < clauseFloor || !exactId(masked, c.gStart, c.gEnd)) continue;
     const before = masked.slice(s.start, c.start);
     if (ANSWER_BLOCK.test(before)) continue;
-    if (s.question && !POLITE_ANY.test(before)) continue;
+    if (s.question && !POLITE_ANY().test(before)) continue;
     const from = Math.max(clauseFloor, s.start + Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':')) + 1);
     const lead = leadText(masked, from, c.start, from === s.start).replace(ANSWER_JOIN, '');
     if (!leadOk(lead) && !(FIRST_PERSON.test(lead) && PERFORMATIVE.test(masked.slice(c.start, c.end)))) continue;

@@ -1,5 +1,6 @@
 // Rules 12-13, 15: the fact of an accepted cue, trimmed and normalised, or no request.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { normaliseFact, PRIVATE_MARK } from '../text.js';
 import { ID_AT_START_ANY_CASE, ITEM_ID, LIST_NEXT } from './ids.js';
 import { alternation } from './phrases.js';
@@ -14,7 +15,7 @@ export const TRAILING_ANY = [
 ] as const;
 // Separator runs are entered only at their start (the lookbehinds): a long run of commas or spaces must not be
 // re-scanned from every position in it.
-const TRAIL_ANY = new RegExp(`(?:^|(?<![\\s,;:!–—-])[\\s,;:!–—-]+)(?:${alternation(TRAILING_ANY)})[\\s!.,;:]*$`, 'iu');
+const TRAIL_ANY = lazy((): RegExp => new RegExp(`(?:^|(?<![\\s,;:!–—-])[\\s,;:!–—-]+)(?:${alternation(TRAILING_ANY)})[\\s!.,;:]*$`, 'iu'));
 const TRAIL_COMMA = /(?<![\s,;–—])\s*[,;–—]\s*(?:ok|okay|in\s+(?:the\s+)?future|if\s+possible|if\s+you\s+can)[\s!.,;:]*$/iu;
 const LEAD_PLEASE = /^(?:please|pls|plz|kindly)(?![\p{L}\p{N}_])[\s,]*/iu;
 /** "forget that I said we use yarn": what to forget is what was said. */
@@ -32,11 +33,11 @@ export function factsOf(raw: string, op: 'remember' | 'forget', leadAndCue: stri
   const oneLine = raw.replace(/\s+/gu, ' ');
   if (PUNCTUATION_RUN.test(oneLine)) return undefined;
   const scoped = takeScope(oneLine);
-  const user = scoped.user || USER_ANYWHERE.test(leadAndCue) || GLOBAL_WORD.test(leadAndCue);
+  const user = scoped.user || USER_ANYWHERE().test(leadAndCue) || GLOBAL_WORD.test(leadAndCue);
   let f = scoped.fact;
   for (let prev = ''; prev !== f; ) {
     prev = f;
-    f = f.replace(TRAIL_ANY, '').replace(TRAIL_COMMA, '').replace(LEAD_PLEASE, '').replace(TRAILING_EMOJI, '');
+    f = f.replace(TRAIL_ANY(), '').replace(TRAIL_COMMA, '').replace(LEAD_PLEASE, '').replace(TRAILING_EMOJI, '');
     if (op === 'forget') f = f.replace(LEAD_REPORT, '');
   }
   if (TEMPORARY.test(f)) return undefined;

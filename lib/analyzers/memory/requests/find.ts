@@ -15,6 +15,15 @@ import type { ConsentAnswer, FindOptions, MemoryRequest } from './types.js';
 /** Only this many leading characters of a prompt are read. */
 export const MAX_CHARS = 20_000;
 
+/** False when no cue of a list can be active in the prompt: it holds none of `words`, the union of the cues'
+ * keywords, as the gate of findMemoryRequests reads it (the first MAX_CHARS, lowercased). */
+export function mayHoldCue(prompt: string, words: readonly string[]): boolean {
+  if (!prompt) return false;
+  const lower = (prompt.length > MAX_CHARS ? prompt.slice(0, MAX_CHARS) : prompt).toLowerCase();
+  for (let i = 0; i < words.length; i++) if (lower.includes(words[i] as string)) return true;
+  return false;
+}
+
 /** The memory requests and consent answers a prompt makes (rules above). */
 export function findMemoryRequests(
   prompt: string,

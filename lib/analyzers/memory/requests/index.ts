@@ -90,7 +90,7 @@
 
 export { DURABLE } from './accept.js';
 export { TRAILING_ANY } from './facts.js';
-export { findMemoryRequests, MAX_CHARS } from './find.js';
+export { findMemoryRequests, MAX_CHARS, mayHoldCue } from './find.js';
 export { ITEM_ID } from './ids.js';
 export { OPENERS, POLITE } from './lead.js';
 export type { ConsentAnswer, FindOptions, MemoryRequest } from './types.js';

@@ -1,5 +1,6 @@
 // Rules 6, 7, 16: who is asking, the text before a cue that may only hold OPENERS and a POLITE frame.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { alternation } from './phrases.js';
 import { USER_SCOPE_PHRASE } from './scope.js';
 
@@ -24,16 +25,16 @@ export const POLITE = [
 ] as const;
 
 const SEP = '[\\s,;:!.–—-]';
-const LEAD_OK = new RegExp(
+const LEAD_OK = lazy((): RegExp => new RegExp(
   `^${SEP}*(?:(?:${alternation(OPENERS)}|${USER_SCOPE_PHRASE})(?=${SEP}|$)${SEP}*)*` +
     `(?:(?:${alternation(POLITE)})(?:\\s+(?:please|also|always|just))*\\s*)?$`,
   'iu',
-);
-export const POLITE_ANY = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation(POLITE)})(?![\\p{L}\\p{N}_])`, 'iu');
+));
+export const POLITE_ANY = lazy((): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation(POLITE)})(?![\\p{L}\\p{N}_])`, 'iu'));
 /** Layout before the first word of a line: list and heading marks, task boxes, bold marks, emoji. */
 const LEAD_LAYOUT = /^(?:\s|[-*+•>#]|\d{1,3}[.)](?=\s)|\[[ xX]\]|_{2}|\p{Extended_Pictographic}|\uFE0F)+/u;
 
-export const leadOk = (lead: string): boolean => LEAD_OK.test(lead);
+export const leadOk = (lead: string): boolean => LEAD_OK().test(lead);
 
 /** The lead of a cue: the text from `from` to the cue, without line layout when it starts the sentence. */
 export function leadText(masked: string, from: number, to: number, atSentenceStart: boolean): string {
