@@ -1,17 +1,20 @@
 // The npm route end to end: a clone with no dist/ is packed (prepack builds), the tarball is installed with
 // `npm i -g --prefix` offline (no registry, an empty cache), and the installed `hookwarden` wires Claude Code in a
 // scratch HOME, whose written PreToolUse command then denies `rm -rf ~`. The same tarball is the Claude Code
-// plugin's npm source: every file hooks/hooks.json names must be in it.
+// plugin's npm source: every file hooks/hooks.json names must be in it, and with the real Claude Code CLI present
+// (as test/clients finds it) the plugin is installed from this repository's marketplace.json and guards a session.
 //
-// Slow on purpose (a real build and install, ~15 s here): its own timeouts below.
+// Slow on purpose (a real build and install: ~25 s here, ~15 s more with the real CLI; more on a loaded machine):
+// its own timeouts below.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlobal, packClone, ROOT, tarFile, type Packed } from './pack.js';
 import { CLAUDE, claudeValidate, NO_CLAUDE_NOTE, pluginHookFiles } from './plugin-files.js';
+import { installPlugin, playSession, pluginWorld, serveTarball } from './plugin-session.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string> };
 const EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart'];
@@ -181,5 +184,31 @@ describe('the npm package', { timeout: 60_000 }, () => {
       expect(hooks.map((h) => h.event).sort()).toEqual([...EVENTS].sort());
       for (const h of hooks) expect(existsSync(h.command.replace(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\/(.+)"$/, `${installed}/$1`))).toBe(true);
     });
+
+    it.skipIf(!CLAUDE)(
+      'the real Claude Code installs it from the marketplace\'s npm source, and its hook denies rm -rf ~/.ssh: the canary survives',
+      async () => {
+        const registry = await serveTarball(packed.tarball);
+        try {
+          const root = join(scratch, 'plugin');
+          const world = pluginWorld(root, registry.url);
+          const p = await installPlugin(CLAUDE!, world, root);
+          expect(p.install.stdout + p.install.stderr).toContain('"outcome":"ok"');
+          expect(registry.requests).toContain(`/hookwarden/-/hookwarden-${pkg.version}.tgz`);
+          expect(p.installPath && existsSync(join(p.installPath, 'dist', 'hooks', 'pre-tool-use.js'))).toBe(true);
+          mkdirSync(join(world.home, '.ssh'));
+          writeFileSync(join(world.home, '.ssh', 'known_hosts'), 'canary\n');
+          const s = await playSession(CLAUDE!, world, [{ tool: 'Bash', input: { command: 'rm -rf ~/.ssh' } }, { text: 'Done.' }]);
+          expect(readFileSync(join(world.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+          expect(s.seen).toContain('PreToolUse:Bash hook error: hookwarden block:');
+          expect(s.seen).toContain('[bash-filesystem/rm-home]');
+          // hooks/hooks.json is loaded once: one PreToolUse hook ran, not two.
+          expect(s.responses('PreToolUse')).toHaveLength(1);
+        } finally {
+          await registry.close();
+        }
+      },
+      120_000,
+    );
   });
 });
