@@ -80,7 +80,6 @@ export function pluginWorld(root: string, registry: string): PluginWorld {
     TERM: 'dumb',
     npm_config_cache: join(root, 'npm-cache'),
     npm_config_update_notifier: 'false',
-    ANTHROPIC_API_KEY: 'sk-ant-test-not-a-real-key',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
     DISABLE_TELEMETRY: '1',
@@ -91,7 +90,8 @@ export function pluginWorld(root: string, registry: string): PluginWorld {
   return { home, hwHome, project, env };
 }
 
-/** `claude plugin marketplace add` + `claude plugin install hookwarden@hookwarden`; the installed plugin's folder. */
+/** `claude plugin marketplace add` + `claude plugin install hookwarden@hookwarden`; the installed plugin's folder.
+ * No API key in their environment: with one, each command first waits ~16 s on an API host it cannot reach. */
 export async function installPlugin(claude: string, world: PluginWorld, root: string): Promise<{ add: CliRun; install: CliRun; installPath: string | null }> {
   const o = { cwd: world.project, env: world.env, timeoutMs: 90_000 };
   const add = await runCli(claude, ['plugin', 'marketplace', 'add', '--json', join(root, 'marketplace')], o);
@@ -119,7 +119,7 @@ export async function playSession(claude: string, world: PluginWorld, turns: Tur
   const server = await startModelServer(turns);
   try {
     const args = ['-p', 'tidy up', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--no-session-persistence', '--dangerously-skip-permissions'];
-    const run = await runCli(claude, args, { cwd: world.project, env: { ...world.env, ANTHROPIC_BASE_URL: server.url }, timeoutMs: 90_000 });
+    const run = await runCli(claude, args, { cwd: world.project, env: { ...world.env, ANTHROPIC_API_KEY: 'sk-ant-test-not-a-real-key', ANTHROPIC_BASE_URL: server.url }, timeoutMs: 90_000 });
     const events = run.lines as Record<string, unknown>[];
     return {
       run,

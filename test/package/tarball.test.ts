@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlobal, packClone, ROOT, tarFile, type Packed } from './pack.js';
 import { CLAUDE, claudeValidate, NO_CLAUDE_NOTE, pluginHookFiles } from './plugin-files.js';
@@ -37,7 +37,7 @@ describe('the npm package', { timeout: 60_000 }, () => {
 
   /** The user's environment: nothing of this checkout, nothing inherited but PATH (with this node first). */
   const env: NodeJS.ProcessEnv = {
-    PATH: `${join(prefix, 'bin')}:${process.execPath.replace(/\/[^/]+$/, '')}:/usr/bin:/bin`,
+    PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
     HOME: home,
     HOOKWARDEN_HOME: hwHome,
     TMPDIR: tmpdir(),
