@@ -79,7 +79,7 @@ const AGENT_USAGE =
   '    default; one line per host (installed, already, skipped and why). uninstall --agent all looks at every host.';
 
 const INSTALL_USAGE =
-  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|local|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
   `${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
   '  --mode command (default): one node process per hook call.\n' +
