@@ -211,7 +211,7 @@ function heartbeats(spec: HostSpec, found: Found[], home: string, now: number): 
 
 /** OpenCode: the plugin file is ours and points at bundles that exist; the real call imports the installed plugin
  * and runs its tool.execute.before on `rm -rf /`, which must throw (returning is an allow in OpenCode). */
-export async function checkOpenCode(env: NodeJS.ProcessEnv, cwd: string, opts: { call: boolean }): Promise<Check[] | null> {
+export async function checkOpenCode(env: NodeJS.ProcessEnv, cwd: string, opts: { call: boolean; now?: number }): Promise<Check[] | null> {
   const files = [hostFile('opencode', 'user', env, cwd), hostFile('opencode', 'project', env, cwd)].filter((f) => {
     const r = readRegularFile(f, { maxBytes: MAX_CONFIG_BYTES });
     return r.status === 'ok' && isOurPlugin(r.bytes.toString('utf8'));
@@ -229,6 +229,14 @@ export async function checkOpenCode(env: NodeJS.ProcessEnv, cwd: string, opts: {
   else checks.push({ status: 'ok', what: 'opencode', detail: `plugin ${files.join(', ')}` });
   if (files.length > 1) checks.push({ status: 'warn', what: 'opencode', detail: `installed in ${files.length} places (${files.join(', ')}): every call is judged and audited twice` });
   checks.push({ status: 'ok', what: 'opencode trust', detail: hostNotes('opencode', 'project').join('; ') });
+  // The plugin's three hooks (tool.execute.before/after, chat.message), by hookwarden's event: when each last ran.
+  const now = opts.now;
+  if (now !== undefined && checks[0]?.status === 'ok') {
+    for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']) {
+      const ran = ranPhrase(hookwardenHome(env), 'opencode', event, 'command', now);
+      checks.push({ status: ran.ran ? 'ok' : 'warn', what: `opencode ${event}`, detail: ran.text });
+    }
+  }
   if (opts.call && checks[0]?.status === 'ok') checks.push(await openCodeCall(files[0]!));
   return checks;
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, sym
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ago } from '../../lib/cli/doctor-heartbeat.js';
 import type { CliIO } from '../../lib/cli/io.js';
@@ -65,6 +66,30 @@ describe('doctor: when each hook last ran', () => {
     expect(line(r.text(), 'gemini ')).toMatch(/^ok +gemini +5 events in /);
     expect(line(r.text(), 'gemini BeforeTool')).toMatch(/^ok .*last ran \d+ s ago \(\d\d:\d\d\)$/);
     for (const event of ['BeforeAgent', 'AfterTool', 'AfterAgent', 'SessionStart']) expect(line(r.text(), `gemini ${event}`)).toMatch(/^warn .*installed but never called$/);
+  });
+
+  it('OpenCode (project plugin finding node_modules from its own file): the plugin\'s hooks, ran or never called', async () => {
+    const r = rig();
+    mkdirSync(join(r.project, 'node_modules'));
+    symlinkSync(ROOT, join(r.project, 'node_modules', 'hookwarden'));
+    expect(await runCli(['install', '--agent', 'opencode'], r.io)).toBe(0);
+    const file = join(r.project, '.opencode', 'plugin', 'hookwarden.js');
+    // The plugin's hook processes inherit this process's environment.
+    const saved = process.env.HOOKWARDEN_HOME;
+    process.env.HOOKWARDEN_HOME = r.hw;
+    try {
+      const mod = (await import(pathToFileURL(file).href)) as { HookwardenPlugin: (i: unknown) => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>> };
+      const hooks = await mod.HookwardenPlugin({ directory: r.project });
+      await hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's', callID: 'c' }, { args: { command: 'ls' } });
+    } finally {
+      if (saved === undefined) delete process.env.HOOKWARDEN_HOME;
+      else process.env.HOOKWARDEN_HOME = saved;
+    }
+    r.reset();
+    await runCli(['doctor', '--no-timing'], r.io);
+    expect(line(r.text(), 'opencode ')).toMatch(/^ok +opencode +plugin /);
+    expect(line(r.text(), 'opencode PreToolUse')).toMatch(/^ok .*last ran \d+ s ago/);
+    expect(line(r.text(), 'opencode PostToolUse')).toMatch(/^warn .*installed but never called$/);
   });
 
   it('a command whose bundle is missing, and a moved install: the file is gone, doctor says where hookwarden is now', async () => {

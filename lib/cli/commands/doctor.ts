@@ -202,7 +202,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   // Every other host whose config holds our commands: wired, resolvable, and one real call through its command.
   const call = !a.flags.has('no-timing');
   const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call, now: io.now(), root }) ?? []);
-  const openCode = (await checkOpenCode(io.env, io.cwd, { call })) ?? [];
+  const openCode = (await checkOpenCode(io.env, io.cwd, { call, now: io.now() })) ?? [];
   const settings = checkSettings(loc, hosts.length + openCode.length, io.env, root, io.now());
   checks.push(...settings.checks, ...hosts, ...openCode);
   checks.push(privateHome(loc.hookwardenHome));
