@@ -73,6 +73,31 @@ describe('project scope writes no path of this machine', () => {
     expect(r.stdout).toContain('[bash-filesystem/');
   });
 
+  it('every host with a project file: no path of this machine in it (hookwarden in node_modules)', async () => {
+    const { base, home, project } = rig();
+    linkInto(project);
+    const env = { HOME: home, PATH: nodePath };
+    const files: Record<string, string> = {
+      gemini: '.gemini/settings.json',
+      qwen: '.qwen/settings.json',
+      copilot: '.github/hooks/hookwarden.json',
+      droid: '.factory/settings.json',
+      cursor: '.cursor/hooks.json',
+      opencode: '.opencode/plugin/hookwarden.js',
+    };
+    for (const [host, rel] of Object.entries(files)) {
+      const cli = io(project, env);
+      expect(await runCli(['install', '--agent', host], cli), `${host}: ${cli.errText()}`).toBe(0);
+      const text = readFileSync(join(project, rel), 'utf8');
+      for (const local of [ROOT, home, project, base, tmpdir(), process.execPath]) expect(text, `${host} ${local}`).not.toContain(local);
+    }
+    // Cursor runs project hooks in the project root: a path relative to it, node from PATH.
+    expect(JSON.parse(readFileSync(join(project, files.cursor!), 'utf8')).hooks.preToolUse[0].command).toBe('node "node_modules/hookwarden/dist/hooks/pre-tool-use.js" --agent cursor');
+    // Codex sets no project variable: without the bin on PATH, refused.
+    const codex = io(project, env);
+    expect(await runCli(['install', '--agent', 'codex'], codex)).toBe(1);
+  });
+
   it('a global install: `hookwarden-hook <hook>` found on PATH, which runs the bundle (never the CLI, never npx)', async () => {
     const { base, home, project } = rig();
     const bin = join(base, 'prefix', 'bin');
