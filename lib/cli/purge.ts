@@ -58,10 +58,13 @@ export function homeSummary(home: string): string {
 }
 
 /** Why this home may not be purged, or undefined. */
-function unsafe(home: string, env: NodeJS.ProcessEnv): string | undefined {
-  const userHome = resolve(env.HOME || homeDir());
-  const rel = relative(home, userHome);
-  if (rel === '' || !rel.startsWith('..')) return `it is your home directory or holds it; remove hookwarden's folders in it by hand (${OURS.join(', ')})`;
+function unsafe(home: string, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  const holds = (dir: string): boolean => {
+    const rel = relative(home, resolve(dir));
+    return rel === '' || !rel.startsWith('..');
+  };
+  if (holds(env.HOME || homeDir())) return `it is your home directory or holds it; remove hookwarden's folders in it by hand (${OURS.join(', ')})`;
+  if (holds(env.CLAUDE_PROJECT_DIR ?? cwd)) return `it holds this project; remove hookwarden's folders in it by hand (${OURS.join(', ')})`;
   try {
     if (lstatSync(home).isSymbolicLink()) return 'it is a symbolic link; remove it and what it points to by hand';
   } catch {
@@ -90,7 +93,7 @@ export const canAsk = (io: CliIO): boolean => io.env === process.env && isatty(0
 /** Says what the home holds and, confirmed, removes it; returns the exit code. */
 export function purgeHome(io: CliIO, yes: boolean): number {
   const home = hookwardenHome(io.env, () => io.env.HOME || homeDir());
-  const why = unsafe(home, io.env);
+  const why = unsafe(home, io.env, io.cwd);
   if (why) {
     io.err(`hookwarden uninstall --purge: not removing ${home}: ${why}\n`);
     return 1;

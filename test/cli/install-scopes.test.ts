@@ -252,6 +252,11 @@ describe('upgrades and removal', () => {
     expect(await runCli(['uninstall', '--scope', 'local', '--purge', '--yes'], atHome)).toBe(1);
     expect(atHome.errText()).toContain('your home directory');
     expect(existsSync(join(home, 'cache'))).toBe(true);
+    // Nor the project, or a folder holding it (a work folder named as the home).
+    const around = io(project, { HOME: home, HOOKWARDEN_HOME: project });
+    expect(await runCli(['uninstall', '--scope', 'local', '--purge', '--yes'], around)).toBe(1);
+    expect(around.errText()).toContain('holds this project');
+    expect(existsSync(project)).toBe(true);
     const hw = join(base, 'shared');
     mkdirSync(join(hw, 'audit'), { recursive: true });
     writeFileSync(join(hw, 'notes.txt'), 'mine');
