@@ -5,8 +5,8 @@
 // posting to the daemon (`http://127.0.0.1:<port>/hooks/<hook>`). An install in one mode replaces the other
 // mode's entries, so one event is never judged twice; uninstall removes both.
 
-import { lstatSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { HookwardenError } from '../errors.js';
 import { errCode, unsafePath } from '../fs/checks.js';
 import { readProblem, readRegularFile } from '../fs/read.js';
@@ -50,21 +50,55 @@ interface Group {
 }
 type Settings = { hooks?: Record<string, Group[]>; [k: string]: unknown };
 
-const quote = (p: string): string => `"${p.replace(/(["\\$`])/g, '\\$1')}"`;
+const escape = (p: string): string => p.replace(/(["\\$`])/g, '\\$1');
+const quote = (p: string): string => `"${escape(p)}"`;
 
 /** `node "<file>"`, quoted for a POSIX shell. */
 export const nodeCommand = (file: string): string => `node ${quote(file)}`;
 
-/** The exact command install writes: node with an absolute bundle path, never npx. */
-export function hookCommand(root: string, hook: string): string {
-  return `node ${quote(join(root, 'dist', 'hooks', `${hook}.js`))}`;
+/** The command found on PATH that runs one hook bundle of a global install (bin/hookwarden-hook.cjs). */
+export const HOOK_BIN = 'hookwarden-hook';
+
+/**
+ * Where an installed command finds the hook bundles (docs/install-scopes.md):
+ *  - a string: this machine's install root, an absolute path (user and local scope, --settings);
+ *  - `{ project }`: the install root relative to the project (`node_modules/hookwarden`, or '' when the project is
+ *    the checkout), for a committed file: `node "$CLAUDE_PROJECT_DIR/<rel>/dist/hooks/<hook>.js"`;
+ *  - `{ bin }`: `hookwarden-hook <hook>`, found on PATH (a global install), for a committed file.
+ */
+export type HookPlace = string | { project: string } | { bin: true };
+
+/** A bundle's path relative to the project, after `prefix` (the project variable, or '' for a path relative to the
+ * folder the host runs project hooks in), escaped for double quotes. */
+export const relativeBundle = (prefix: string, rel: string, hook: string): string => `${prefix}${rel ? `${escape(rel)}/` : ''}dist/hooks/${hook}.js`;
+
+/** The exact command install writes: node with the bundle's path (absolute, or under $CLAUDE_PROJECT_DIR), or the
+ * hook bin on PATH; never npx, never the CLI. */
+export function hookCommand(place: HookPlace, hook: string): string {
+  if (typeof place === 'string') return `node ${quote(join(place, 'dist', 'hooks', `${hook}.js`))}`;
+  if ('bin' in place) return `${HOOK_BIN} ${hook}`;
+  return `node "${relativeBundle('$CLAUDE_PROJECT_DIR/', place.project, hook)}"`;
 }
 
 /** The command of a host that is not Claude Code: the same bundle, told which host it answers (`--agent`). */
 export const agentCommand =
   (agent: string) =>
-  (root: string, hook: string): string =>
-    `${hookCommand(root, hook)} --agent ${agent}`;
+  (place: HookPlace, hook: string): string =>
+    `${hookCommand(place, hook)} --agent ${agent}`;
+
+const HOOK_NAME = '(?:user-prompt|pre-tool-use|post-tool-use|stop|session-start)';
+const AGENT_TAIL = '(?:\\s+--agent\\s+[a-z-]+)?';
+/**
+ * Every command form any version of install wrote, whatever the root and whichever host it named: `node "<root>/
+ * dist/hooks/<hook>.js"` (every version so far; Cursor's names node by its path), the project-relative forms, and
+ * the PATH bin. A user's own unquoted `node /x/dist/hooks/stop.js` is not one of ours.
+ */
+const OUR_COMMAND = new RegExp(
+  `^(?:node|"[^"]+")\\s+"(?:(?:[^"\\\\]|\\\\.)*/)?dist/hooks/${HOOK_NAME}\\.js"${AGENT_TAIL}$|^${HOOK_BIN}\\s+${HOOK_NAME}${AGENT_TAIL}$`,
+);
+
+/** Whether a command line is one install wrote (any version, any install root). */
+export const isOurCommand = (command: string): boolean => OUR_COMMAND.test(command.trim());
 
 /** One agent host's settings: which events get which hook, and the command that runs it. Claude Code's is below;
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told
@@ -72,7 +106,7 @@ export const agentCommand =
 export interface HostProfile {
   name: 'claude-code' | 'gemini' | 'codex' | 'qwen' | 'copilot' | 'droid';
   events: ReadonlyArray<{ event: string; hook: string; matcher?: string; guard: boolean; commandOnly?: boolean }>;
-  command(root: string, hook: string): string;
+  command(place: HookPlace, hook: string): string;
   timeout: number;
 }
 
@@ -144,7 +178,7 @@ export interface HttpOptions {
 export type InstallMode = { mode: 'command' } | ({ mode: 'http' } & HttpOptions);
 
 /** The handler install wants for one event in this mode. */
-export function desiredHandler(h: HostProfile['events'][number], root: string, m: InstallMode, host: HostProfile = CLAUDE_CODE): Handler {
+export function desiredHandler(h: HostProfile['events'][number], root: HookPlace, m: InstallMode, host: HostProfile = CLAUDE_CODE): Handler {
   if (m.mode === 'command' || h.commandOnly) return { type: 'command', command: host.command(root, h.hook), timeout: host.timeout };
   return {
     type: 'http',
@@ -162,8 +196,9 @@ export function desiredHandler(h: HostProfile['events'][number], root: string, m
   };
 }
 
-function isOurs(x: Handler, commands: ReadonlySet<string>): boolean {
-  if (x?.type === 'command') return typeof x.command === 'string' && commands.has(x.command);
+/** An entry of ours, written by any version: a command form install writes (isOurCommand), or the daemon's url. */
+function isOurs(x: Handler): boolean {
+  if (x?.type === 'command') return typeof x.command === 'string' && isOurCommand(x.command);
   if (x?.type === 'http') return typeof x.url === 'string' && OUR_URL.test(x.url);
   return false;
 }
@@ -218,8 +253,30 @@ export function createBackup(base: string, bytes: Buffer, mode: number): string 
   }
 }
 
+/** Removes the earlier backups of `file` (`<file>.hookwarden-backup-<time>[.<n>]`, plain files only) but `keep`:
+ * each install or uninstall leaves the one backup of what it changed, not one more per run. */
+export function pruneBackups(file: string, keep: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.hookwarden-backup-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (!name.startsWith(prefix) || path === keep || !/^\d+(?:\.\d+)?$/.test(name.slice(prefix.length))) continue;
+    try {
+      if (lstatSync(path).isFile()) unlinkSync(path);
+    } catch {
+      // Gone already, or not ours to remove: left as it is.
+    }
+  }
+}
+
 /**
- * Backs up the current file, then writes atomically. `wanted` (0o600 when the file holds the daemon token) is
+ * Backs up the current file (the earlier backups removed: at most one is kept), then writes atomically. `wanted` (0o600 when the file holds the daemon token) is
  * applied to the new file and to the backup; otherwise both keep the current file's mode (new files 0644). Never
  * writes through a link (docs/security.md): a settings file or folder that is a link, or a special file, is refused
  * (E_UNSAFE_PATH, nothing changed); the backup and the tmp file are created exclusively.
@@ -235,28 +292,41 @@ export function writeSettings(file: string, settings: Settings, backupSuffix: st
   // Without a wanted mode the file keeps its own (a settings file the user made private stays private).
   const mode = wanted ?? (current.status === 'ok' ? lstatSync(file).mode & 0o777 : 0o644);
   if (current.status === 'ok') backup = createBackup(`${file}.hookwarden-backup-${backupSuffix}`, current.bytes, mode);
+  if (backup) pruneBackups(file, backup);
   writeFileAtomic(file, `${JSON.stringify(settings, null, 2)}\n`, mode);
   return backup;
 }
 
+/** What one entry runs, as a change line shows it: its command, or its url. */
+const shown = (x: Handler): string => (x.type === 'http' ? String(x.url) : String(x.command));
+
+/** One event's entry changed by install: what was there (null: nothing of ours) and what is there now. */
+export interface EntryChange {
+  event: string;
+  from: string | null;
+  to: string;
+}
+
 /**
  * Brings each of our events (HOOK_EVENTS) to exactly one handler of ours, the one this mode wants: left alone when it is
- * already there (and its group has the right matcher), else every handler of ours for that event (either mode)
- * is removed and the wanted one put where the first of them was (or appended). `changed` counts events touched.
+ * already there (and its group has the right matcher), else every handler of ours for that event (either mode, any
+ * version's form, any install root: an upgrade in place) is removed and the wanted one put where the first of them
+ * was (or appended). `changed` counts events touched; `changes` says what each was and became.
  */
-export function installHooks(settings: Settings, root: string, m: InstallMode = { mode: 'command' }, host: HostProfile = CLAUDE_CODE): { settings: Settings; changed: number } {
+export function installHooks(settings: Settings, root: HookPlace, m: InstallMode = { mode: 'command' }, host: HostProfile = CLAUDE_CODE): { settings: Settings; changed: number; changes: EntryChange[] } {
   const hooks: Record<string, Group[]> = { ...(settings.hooks ?? {}) };
-  const commands = new Set(host.events.map((h) => host.command(root, h.hook)));
+  const changes: EntryChange[] = [];
   let changed = 0;
   for (const h of host.events) {
     const want = desiredHandler(h, root, m, host);
     const matcher = h.matcher;
     const groups = [...(hooks[h.event] ?? [])];
-    const ours = groups.flatMap((g, gi) => (g.hooks ?? []).map((x, xi) => ({ g, gi, x, xi }))).filter((o) => isOurs(o.x, commands));
+    const ours = groups.flatMap((g, gi) => (g.hooks ?? []).map((x, xi) => ({ g, gi, x, xi }))).filter((o) => isOurs(o.x));
     const only = ours.length === 1 ? ours[0] : undefined;
     if (only && satisfies(only.x, want)) {
       // An earlier install's group (ours alone) with an older matcher is brought up to date (e.g. MCP tools added).
       if (matcher !== undefined && only.g.hooks.length === 1 && only.g.matcher !== matcher) {
+        changes.push({ event: h.event, from: `matcher ${only.g.matcher ?? '(none)'}`, to: `matcher ${matcher}` });
         groups[only.gi] = { ...only.g, matcher };
         hooks[h.event] = groups;
         changed++;
@@ -273,7 +343,7 @@ export function installHooks(settings: Settings, root: string, m: InstallMode = 
       const first = ours[0]!;
       next = [];
       groups.forEach((g, gi) => {
-        const kept = (g.hooks ?? []).filter((x) => !isOurs(x, commands));
+        const kept = (g.hooks ?? []).filter((x) => !isOurs(x));
         // Our handler alone in its group: the group is replaced in place (its other keys kept).
         if (gi === first.gi && !kept.length) next.push(fresh(g));
         else {
@@ -283,9 +353,10 @@ export function installHooks(settings: Settings, root: string, m: InstallMode = 
       });
     }
     hooks[h.event] = next;
+    changes.push({ event: h.event, from: ours[0] ? shown(ours[0].x) : null, to: shown(want) });
     changed++;
   }
-  return { settings: { ...settings, hooks }, changed };
+  return { settings: { ...settings, hooks }, changed, changes };
 }
 
 /** Command-mode install (kept for callers of the earlier API). */
@@ -293,16 +364,21 @@ export function addHooks(settings: Settings, root: string): { settings: Settings
   return installHooks(settings, root, { mode: 'command' });
 }
 
-/** Removes every handler of ours, both kinds; groups left empty go, events left empty go. */
-export function removeHooks(settings: Settings, root: string, host: HostProfile = CLAUDE_CODE): { settings: Settings; changed: number } {
+/** What every entry of ours in a settings file runs (commands and urls), for telling two files apart. */
+export function oursIn(settings: Settings): string[] {
+  return Object.values(settings.hooks ?? {}).flatMap((groups) => (Array.isArray(groups) ? groups : []).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []).filter(isOurs).map(shown)));
+}
+
+/** Removes every handler of ours, both kinds, written by any version for any install root; groups left empty go,
+ * events left empty go. (`root` and `host` are kept for callers of the earlier API: what is ours is the form.) */
+export function removeHooks(settings: Settings, _root?: string, _host?: HostProfile): { settings: Settings; changed: number } {
   if (!settings.hooks) return { settings, changed: 0 };
-  const commands = new Set(host.events.map((h) => host.command(root, h.hook)));
   const hooks: Record<string, Group[]> = {};
   let removed = 0;
   for (const [event, groups] of Object.entries(settings.hooks)) {
     const kept: Group[] = [];
     for (const g of groups) {
-      const handlers = (g.hooks ?? []).filter((x) => !isOurs(x, commands));
+      const handlers = (g.hooks ?? []).filter((x) => !isOurs(x));
       removed += (g.hooks ?? []).length - handlers.length;
       if (handlers.length) kept.push(handlers.length === (g.hooks ?? []).length ? g : { ...g, hooks: handlers });
       else if (!(g.hooks ?? []).length) kept.push(g);

@@ -10,6 +10,7 @@ import type { EmbeddedRegistry } from '../registry/resolve.js';
 import { newDecisionId } from './ids.js';
 import { bundleFile } from './locations.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
+import { heartbeat } from './heartbeat.js';
 import type { Routers } from './routers.js';
 import { mark, startTiming, timingLine } from './timing.js';
 import { runHook } from './run-hook.js';
@@ -85,6 +86,7 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
     });
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
+    heartbeat(result.beat, 'command', process.env);
     if (timing) {
       mark('write');
       writeAll(2, timingLine());

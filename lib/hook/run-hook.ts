@@ -11,6 +11,7 @@ import { claudeCode } from '../protocol/claude-code/adapter.js';
 import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import { unsafeHomeDecision } from './home-guard.js';
+import { heartbeatName } from './heartbeat.js';
 import { locate } from './locations.js';
 import type { HookRun, RuntimeDeps } from './runtime.js';
 import { auditCall } from './stages/audit-call.js';
@@ -74,5 +75,6 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
   mark('audit');
   if (state.second?.failure) problems.scan = state.second.failure;
 
-  return { ...rendered, stderr: rendered.stderr + stderrLines(problems), decision, ...(decision.routing ? { router: state.router } : {}) };
+  const beat = p.stateful ? { beat: heartbeatName(adapter.name, input.hook_event_name) } : {};
+  return { ...rendered, stderr: rendered.stderr + stderrLines(problems), decision, ...(decision.routing ? { router: state.router } : {}), ...beat };
 }

@@ -42,4 +42,6 @@ export interface HookRun extends HookOutput {
   decision?: UnifiedRoutingDecision;
   /** The router settings the decision was routed with (for `explain`). */
   router?: RouterSettings;
+  /** The call's heartbeat name, `<host>.<event>` (lib/hook/heartbeat.ts): set when the call wrote its audit line. */
+  beat?: string;
 }

@@ -27,6 +27,7 @@ import { newDecisionId } from '../hook/ids.js';
 import { EMBEDDED, ENGINE_VERSION } from '../hook/main.js';
 import { ALL_ROUTERS } from '../hook/routers.js';
 import { MAX_GUARD_BYTES, MAX_OBSERVER_BYTES } from '../hook/stages/parse.js';
+import { heartbeat } from '../hook/heartbeat.js';
 import { runHook } from '../hook/run-hook.js';
 import { type HookRun, type Prepared, type RuntimeDeps } from '../hook/runtime.js';
 import { bearerMatches, refusalKind, TOKEN_PATTERN } from './auth.js';
@@ -75,6 +76,8 @@ export interface HttpAnswer {
   status: number;
   body: string;
   type?: string;
+  /** The call's heartbeat name (lib/hook/heartbeat.ts), marked once the answer is sent. */
+  beat?: string;
 }
 
 const JSON_TYPE = 'application/json';
@@ -292,7 +295,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const lines = run.stderr.split('\n').filter((l) => l.trim());
     const notes = run.exitCode === 0 ? lines : run.stdout ? lines.slice(1) : [];
     for (const l of notes) noteOnce(l.trim());
-    return httpAnswer(hook, run);
+    return { ...httpAnswer(hook, run), ...(run.beat ? { beat: run.beat } : {}) };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -319,6 +322,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const a = await judge(hook, req);
     if (!a) return;
     send(res, a, {}, true);
+    heartbeat(a.beat, 'http', o.env);
     if (o.logRequests) o.log(`hookwarden serve: ${hook} ${a.status} ${a.body ? `${Buffer.byteLength(a.body)} bytes` : 'empty'} ${now() - t0} ms\n`);
   }
 

@@ -3,7 +3,7 @@
 // line, with the host's stdin, must come back as a deny in the host's shape. A host that is not installed is not
 // failed (a Gemini-only user is not failed for Claude Code); a stale bundle or a missing event is.
 
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,9 @@ describe('hookwarden doctor, per host', () => {
 
   it('fails a host whose command runs a bundle that no longer exists, or that lacks an event, saying how to fix it', async () => {
     const r = rig();
+    // hookwarden in the project's node_modules (a link to this checkout): project scope's commands are relative to it.
+    mkdirSync(join(r.project, 'node_modules'), { recursive: true });
+    symlinkSync(process.cwd(), join(r.project, 'node_modules', 'hookwarden'));
     expect(await runCli(['install', '--agent', 'gemini', '--scope', 'project'], r.io)).toBe(0);
     const file = join(r.project, '.gemini', 'settings.json');
     const s = JSON.parse(readFileSync(file, 'utf8'));

@@ -60,7 +60,7 @@ const writeConfig = (env: NodeJS.ProcessEnv, serveCfg: object): void => {
 describe('hookwarden doctor: what the installed mode costs', () => {
   it('command mode: the bundle really run and timed beside node -e 0, the daemon named as the fastest route without a number', async () => {
     const r = rig();
-    expect(await runCli(['install'], r.io)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
     expect(await runCli(['doctor'], r.io)).toBe(0);
     expect(line(r.text(), 'hook call')).toMatch(
       new RegExp(`^ok +hook call +command mode: \`rm -rf /\` denied in ${COMMAND_COST}; the fastest route is the daemon \\(\`hookwarden install --mode http\` \\+ \`hookwarden serve\`\\)$`),
@@ -72,7 +72,7 @@ describe('hookwarden doctor: what the installed mode costs', () => {
     writeConfig(r.env, { token: TOKEN });
     const d = await serve(r.env);
     writeConfig(r.env, { token: TOKEN, port: d.port });
-    expect(await runCli(['install'], r.io)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
     await runCli(['doctor'], r.io);
     expect(line(r.text(), 'hook call')).toMatch(
       new RegExp(`^ok +hook call +command mode: \`rm -rf /\` denied in ${COMMAND_COST}; the fastest route is the daemon \\(\`hookwarden install --mode http\` \\+ \`hookwarden serve\`\\)$`),
@@ -88,7 +88,7 @@ describe('hookwarden doctor: what the installed mode costs', () => {
     writeConfig(r.env, { token: TOKEN });
     const d = await serve(r.env);
     // Project scope: the entries send ${HOOKWARDEN_TOKEN}; install keeps the token and records the port.
-    expect(await runCli(['install', '--mode', 'http', '--port', String(d.port)], r.io)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local', '--mode', 'http', '--port', String(d.port)], r.io)).toBe(0);
     r.clear();
     expect(await runCli(['doctor'], r.io)).toBe(0);
     const url = `http://127\\.0\\.0\\.1:${d.port}`;
@@ -116,7 +116,7 @@ describe('hookwarden doctor: what the installed mode costs', () => {
   it('an http entry written by hand with a URL node cannot call: a line each, not a crash of doctor', async () => {
     const r = rig();
     writeConfig(r.env, { token: TOKEN });
-    expect(await runCli(['install'], r.io)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
     const local = join(r.env.CLAUDE_PROJECT_DIR!, '.claude', 'settings.local.json');
     writeFileSync(local, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'http', url: 'localhost:99/hooks/pre-tool-use' }] }] } }));
     r.clear();

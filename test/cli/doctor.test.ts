@@ -43,31 +43,31 @@ describe('hookwarden doctor', () => {
 
   it('passes after install, with the real hook call timed', async () => {
     const r = rig();
-    expect(await runCli(['install'], r.io)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
     const code = await runCli(['doctor'], r.io);
     expect(r.text(), r.text()).toContain('all checks passed');
     expect(code).toBe(0);
-    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^ok +hook \S+ +command → \/.*\.js$/);
+    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^warn +hook \S+ +command → \/.*\.js; installed but never called: Claude Code has not run it here/);
     expect(line(r.text(), 'hook call')).toMatch(/^ok .*`rm -rf \/` denied in \d+ ms \(node -e 0: \d+ ms, ×\d+\.\d\d\)/);
     expect(line(r.text(), 'registry')).toMatch(/^ok .*\d+ patterns/);
   });
 
   it('fails an install from before failed tools were observed: PostToolUseFailure has no entry', async () => {
     const r = rig();
-    expect(await runCli(['install'], r.io)).toBe(0);
-    const file = join(r.project, '.claude', 'settings.json');
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
+    const file = join(r.project, '.claude', 'settings.local.json');
     const s = JSON.parse(readFileSync(file, 'utf8'));
     delete s.hooks.PostToolUseFailure;
     writeFileSync(file, JSON.stringify(s));
     expect(await runCli(['doctor', '--no-timing'], r.io)).toBe(1);
     expect(line(r.text(), 'hook PostToolUseFailure')).toMatch(/^FAIL .*not installed \(run `hookwarden install`\)/);
-    expect(line(r.text(), 'hook PostToolUse ')).toMatch(/^ok /);
+    expect(line(r.text(), 'hook PostToolUse ')).toMatch(/^warn .*never called/);
     expect(r.text()).toMatch(/1 check failed\n$/);
   });
 
   it('flags a bundle path that no longer exists, and a hook installed twice', async () => {
     const r = rig();
-    await runCli(['install'], r.io);
+    await runCli(['install', '--scope', 'local'], r.io);
     const user = join(r.home, '.claude', 'settings.json');
     mkdirSync(join(r.home, '.claude'), { recursive: true });
     writeFileSync(user, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "/opt/old-hookwarden/dist/hooks/stop.js"' }] }], SessionStart: [{ hooks: [{ type: 'command', command: `node "${join(process.cwd(), 'dist', 'hooks', 'session-start.js')}"` }] }] } }));
@@ -78,7 +78,7 @@ describe('hookwarden doctor', () => {
 
   it('fails on a broken config, a broken pattern override and an unwritable home', async () => {
     const r = rig();
-    await runCli(['install'], r.io);
+    await runCli(['install', '--scope', 'local'], r.io);
     mkdirSync(join(r.project, '.hookwarden'), { recursive: true });
     writeFileSync(join(r.project, '.hookwarden', 'config.json'), '{ "session": { "ttlHours": "soon" } }');
     writeFileSync(join(r.project, '.hookwarden', 'patterns.json'), '{ not json');
@@ -95,7 +95,7 @@ describe('hookwarden doctor', () => {
 
   it('checks the daemon when http hooks are installed: a real server answering /healthz passes, a closed port fails', async () => {
     const r = rig();
-    await runCli(['install'], r.io);
+    await runCli(['install', '--scope', 'local'], r.io);
     server = createServer((req, res) => {
       res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
@@ -110,7 +110,7 @@ describe('hookwarden doctor', () => {
     server.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const again = rig();
-    await runCli(['install'], again.io);
+    await runCli(['install', '--scope', 'local'], again.io);
     writeFileSync(join(again.project, '.claude', 'settings.local.json'), http(port));
     expect(await runCli(['doctor', '--no-timing'], again.io)).toBe(1);
     expect(line(again.text(), 'daemon')).toMatch(/^FAIL .*is not answering .*start it with `hookwarden serve`/);

@@ -32,7 +32,7 @@ describe('install --agent cursor', () => {
     mkdirSync(dirname(file));
     writeFileSync(file, JSON.stringify(OTHER));
     const run = io(dir);
-    expect(await runCli(['install', '--agent', 'cursor'], run)).toBe(0);
+    expect(await runCli(['install', '--agent', 'cursor', '--scope', 'user'], run)).toBe(0);
     expect(run.text()).toContain('restart');
     const s = json(file);
     expect(s.version).toBe(1);
@@ -44,7 +44,7 @@ describe('install --agent cursor', () => {
     for (const e of ['postToolUse', 'stop', 'sessionStart']) expect(s.hooks[e][0].failClosed, e).toBeUndefined();
     const bytes = readFileSync(file, 'utf8');
     const again = io(dir);
-    expect(await runCli(['install', '--agent', 'cursor'], again)).toBe(0);
+    expect(await runCli(['install', '--agent', 'cursor', '--scope', 'user'], again)).toBe(0);
     expect(again.text()).toContain('already installed');
     expect(readFileSync(file, 'utf8')).toBe(bytes);
     expect(backups(file)).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('install --agent cursor', () => {
     const file = join(dir, '.cursor', 'hooks.json');
     mkdirSync(dirname(file));
     writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: `node "${bundle('pre-tool-use')}" --agent cursor`, timeout: 30 }] } }));
-    expect(await runCli(['install', '--agent', 'cursor', '--scope', 'project'], io(dir))).toBe(0);
+    expect(await runCli(['install', '--agent', 'cursor', '--scope', 'user'], io(dir))).toBe(0);
     // One entry of ours, fail-closed, the user's longer timeout kept.
     expect(json(file).hooks.preToolUse).toEqual([{ command: `"${process.execPath}" "${bundle('pre-tool-use')}" --agent cursor`, timeout: 30, failClosed: true }]);
   });
@@ -67,7 +67,7 @@ describe('install --agent cursor', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'hw-elsewhere-'));
     symlinkSync(elsewhere, join(dir, '.cursor'));
     const run = io(dir);
-    expect(await runCli(['install', '--agent', 'cursor'], run)).toBe(1);
+    expect(await runCli(['install', '--agent', 'cursor', '--scope', 'user'], run)).toBe(1);
     expect(run.stderr.join('')).toContain('symbolic link');
     expect(readdirSync(elsewhere)).toEqual([]);
     const home = mkdtempSync(join(tmpdir(), 'hw-home-'));
@@ -84,7 +84,7 @@ describe('install --agent droid', () => {
     const existing = { model: 'custom:local', customModels: [{ model: 'local', baseUrl: 'http://127.0.0.1:1/v1' }] };
     writeFileSync(file, JSON.stringify(existing));
     const run = io(dir);
-    expect(await runCli(['install', '--agent', 'droid'], run)).toBe(0);
+    expect(await runCli(['install', '--agent', 'droid', '--scope', 'user'], run)).toBe(0);
     expect(run.text()).toContain('hooks.json');
     const s = json(file);
     expect(s.customModels).toEqual(existing.customModels);
@@ -97,14 +97,23 @@ describe('install --agent droid', () => {
 });
 
 describe('install --agent opencode', () => {
-  it('copies the plugin with this install\'s bundles into .opencode/plugin/, idempotent; the copy loads and judges; uninstall removes it', async () => {
+  it('copies the plugin with this install\'s bundles into .opencode/plugin/, found from the plugin file (committed: no machine path), idempotent; the copy loads and judges; uninstall removes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-opencode-'));
+    // hookwarden in the project's own node_modules (here a link to this checkout, as npm link makes it).
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'hookwarden'));
     const file = join(dir, '.opencode', 'plugin', 'hookwarden.js');
     const run = io(dir);
     expect(await runCli(['install', '--agent', 'opencode'], run)).toBe(0);
     expect(run.text()).toContain(`installed the plugin in ${file}`);
     const text = readFileSync(file, 'utf8');
-    expect(text).toBe(readFileSync(join(ROOT, 'plugins', 'opencode', 'hookwarden.js'), 'utf8').replace('const HOOKS_DIR = null;', `const HOOKS_DIR = ${JSON.stringify(join(ROOT, 'dist', 'hooks'))};`));
+    expect(text).toBe(
+      readFileSync(join(ROOT, 'plugins', 'opencode', 'hookwarden.js'), 'utf8').replace(
+        'const HOOKS_DIR = null;',
+        'const HOOKS_DIR = fileURLToPath(new URL("../../node_modules/hookwarden/dist/hooks/", import.meta.url));',
+      ),
+    );
+    expect(text).not.toContain(ROOT);
     const mod = (await import(pathToFileURL(file).href)) as { HookwardenPlugin: (i: unknown) => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>> };
     const hooks = await mod.HookwardenPlugin({ directory: dir });
     await expect(hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's', callID: 'c' }, { args: { command: 'rm -rf ~' } })).rejects.toThrow(/rm-home/);

@@ -1,7 +1,7 @@
 // install --agent gemini|codex: hookwarden's command hooks in another host's settings, each told `--agent <host>`, next to
 // whatever the file already holds; idempotent; uninstall removes exactly them. Claude Code's files are untouched.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,12 @@ const EXISTING = {
   hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'node /opt/other-guard.js', timeout: 5000 }] }] },
 };
 
-const cmd = (hook: string) => `node "${join(ROOT, 'dist', 'hooks', `${hook}.js`)}" --agent gemini`;
+/** Project scope writes a command relative to the project: hookwarden in its node_modules (a link to this checkout). */
+const cmd = (hook: string) => `node "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}.js" --agent gemini`;
+function linkInstall(dir: string): void {
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(ROOT, join(dir, 'node_modules', 'hookwarden'));
+}
 
 describe('install --agent gemini', () => {
   it('writes the five events into .gemini/settings.json, keeps what was there, and is idempotent', async () => {
@@ -29,6 +34,7 @@ describe('install --agent gemini', () => {
     const file = join(dir, '.gemini', 'settings.json');
     mkdirSync(join(dir, '.gemini'));
     writeFileSync(file, JSON.stringify(EXISTING));
+    linkInstall(dir);
     const first = io(dir);
     expect(await runCli(['install', '--agent', 'gemini'], first)).toBe(0);
     expect(first.stdout.join('')).toContain('trusted folder');
@@ -52,7 +58,7 @@ describe('install --agent gemini', () => {
   it('user scope is ~/.gemini/settings.json; the daemon (http) and unknown hosts are refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-gemini-'));
     expect(await runCli(['install', '--agent', 'gemini', '--scope', 'user'], io(dir))).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command).toBe(cmd('pre-tool-use'));
+    expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent gemini`);
     const http = io(dir);
     expect(await runCli(['install', '--agent', 'gemini', '--mode', 'http'], http)).toBe(2);
     expect(http.stderr.join('')).toContain('bad arguments');
@@ -87,11 +93,19 @@ describe('install --agent codex', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toContain('--agent codex');
     expect(existsSync(join(dir, '.codex'))).toBe(false);
     expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], withHome())).toBe(0);
-    // Project scope: the project's own .codex/hooks.json, which Codex reads only in a trusted project.
+    // Project scope: the project's own .codex/hooks.json, which Codex reads only in a trusted project. Codex gives a
+    // hook no project variable: with this install's hookwarden-hook on PATH (a global install) it names that.
+    const refused = io(dir);
+    expect(await runCli(['install', '--agent', 'codex'], refused)).toBe(1);
+    expect(refused.stderr.join('')).toMatch(/^hookwarden install: project scope would commit this machine's path .* globally .*--scope user\n$/);
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(join(ROOT, 'bin', 'hookwarden-hook.cjs'), join(bin, 'hookwarden-hook'));
     const project = io(dir);
+    project.env = { ...project.env, PATH: bin };
     expect(await runCli(['install', '--agent', 'codex'], project)).toBe(0);
     expect(project.stdout.join('')).toContain('trust_level = "trusted"');
-    expect(existsSync(join(dir, '.codex', 'hooks.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command).toBe('hookwarden-hook pre-tool-use --agent codex');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
 });
@@ -105,6 +119,7 @@ describe('install --agent qwen | copilot', () => {
       expect(Object.keys(s.hooks).sort(), agent).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
       expect(s.hooks.PreToolUse[0].hooks[0], agent).toEqual({ type: 'command', command: `node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent ${agent}`, timeout: 10 });
     }
+    linkInstall(dir);
     const project = io(dir);
     expect(await runCli(['install', '--agent', 'copilot'], project)).toBe(0);
     expect(existsSync(join(dir, '.github', 'hooks', 'hookwarden.json'))).toBe(true);

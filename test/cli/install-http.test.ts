@@ -1,7 +1,7 @@
 // install --mode http: the daemon's hook entries, the token (stored 0600, kept out of project files), the fail
 // mode, idempotence, switching modes both ways, and uninstall removing both kinds.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,12 @@ type Settings = { hooks: Record<string, Array<{ matcher?: string; hooks: Handler
 
 const read = (file: string): Settings => JSON.parse(readFileSync(file, 'utf8')) as Settings;
 const ours = (s: Settings, event: string): Handler[] =>
-  (s.hooks[event] ?? []).flatMap((g) => g.hooks).filter((h) => h.url?.includes('/hooks/') || h.command?.includes(join(ROOT, 'dist', 'hooks')));
+  (s.hooks[event] ?? []).flatMap((g) => g.hooks).filter((h) => h.url?.includes('/hooks/') || h.command?.includes('dist/hooks/'));
+/** hookwarden in the project's node_modules (a link to this checkout): what a committed project install needs. */
+function linkInstall(dir: string): void {
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(ROOT, join(dir, 'node_modules', 'hookwarden'));
+}
 const token = (dir: string): string => JSON.parse(readFileSync(join(dir, 'hw', 'config.json'), 'utf8')).serve.token;
 const backups = (dir: string, sub: string): string[] => readdirSync(join(dir, sub)).filter((f) => f.includes('hookwarden-backup'));
 
@@ -44,6 +49,7 @@ describe('install --mode http', () => {
   it('project scope: http entries for the guard and observer hooks, the token from $HOOKWARDEN_TOKEN, never literal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-http-'));
     const file = join(dir, '.claude', 'settings.json');
+    linkInstall(dir);
     const cli = io(dir);
     expect(await runCli(['install', '--mode', 'http', '--port', '7600'], cli)).toBe(0);
     const out = cli.stdout.join('');
@@ -73,7 +79,7 @@ describe('install --mode http', () => {
     // Same matchers as command mode; SessionStart stays a command hook (no http hooks run there).
     expect(s.hooks.PreToolUse![0]!.matcher).toBe('^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$');
     expect(s.hooks.PostToolUse![0]!.matcher).toBe(s.hooks.PreToolUse![0]!.matcher);
-    expect(ours(s, 'SessionStart')).toEqual([{ type: 'command', command: `node "${join(ROOT, 'dist', 'hooks', 'session-start.js')}"`, timeout: 10 }]);
+    expect(ours(s, 'SessionStart')).toEqual([{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/session-start.js"', timeout: 10 }]);
   });
 
   it('user scope writes the literal token into ~/.claude/settings.json made 0600 (or the env reference with --token-env)', async () => {
@@ -113,6 +119,7 @@ describe('install --mode http', () => {
   it('is idempotent, keeps other settings and hooks, and backs up before each change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-http-idem-'));
     const file = join(dir, '.claude', 'settings.json');
+    linkInstall(dir);
     await runCli(['install'], io(dir)); // creates .claude/
     writeFileSync(file, JSON.stringify(EXISTING));
     expect(await runCli(['install', '--mode', 'http'], io(dir))).toBe(0);

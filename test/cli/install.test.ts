@@ -19,13 +19,13 @@ const EXISTING = {
 };
 
 describe('install / uninstall', () => {
-  it('adds the five hooks (six events) with node and an absolute path, keeps existing settings, backs up, and is idempotent', async () => {
+  it('local scope: adds the five hooks (six events) with node and an absolute path, keeps existing settings, backs up, and is idempotent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-'));
-    const file = join(dir, '.claude', 'settings.json');
-    await runCli(['install'], io(dir)); // creates the file when absent
+    const file = join(dir, '.claude', 'settings.local.json');
+    await runCli(['install', '--scope', 'local'], io(dir)); // creates the file when absent
     writeFileSync(file, JSON.stringify(EXISTING));
     const cli = io(dir);
-    expect(await runCli(['install', '--scope', 'project'], cli)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], cli)).toBe(0);
     const s = JSON.parse(readFileSync(file, 'utf8'));
     expect(s.permissions).toEqual(EXISTING.permissions);
     expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
@@ -38,24 +38,24 @@ describe('install / uninstall', () => {
     expect(ours.command).not.toMatch(/npx/);
     expect(readdirSync(join(dir, '.claude')).filter((f) => f.includes('hookwarden-backup'))).toHaveLength(1);
     const before = readFileSync(file, 'utf8');
-    expect(await runCli(['install'], io(dir))).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], io(dir))).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('command mode says, in one line, that each call starts node and that the daemon is the fastest route (not for other hosts)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-note-'));
     const cli = io(dir);
-    expect(await runCli(['install'], cli)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], cli)).toBe(0);
     const notes = cli.stdout.join('').split('\n').filter((l) => l.includes('fastest route'));
     const bin = `node "${join(ROOT, 'dist', 'cli.js')}"`;
     expect(notes).toEqual([`  command hooks start node for every call (\`${bin} doctor\` measures that on this machine); the fastest route is the daemon: run \`${bin} serve\` and install with --mode http`]);
     // Already installed: the same note under "nothing changed".
     const again = io(dir);
-    expect(await runCli(['install'], again)).toBe(0);
+    expect(await runCli(['install', '--scope', 'local'], again)).toBe(0);
     expect(again.stdout.join('')).toMatch(/already installed .*\n {2}command hooks start node for every call/);
     // The daemon answers Claude Code's http hooks only: another host's install does not point to it.
     const gemini = io(dir);
-    expect(await runCli(['install', '--agent', 'gemini'], gemini)).toBe(0);
+    expect(await runCli(['install', '--agent', 'gemini', '--scope', 'user'], gemini)).toBe(0);
     expect(gemini.stdout.join('')).not.toContain('fastest route');
   });
 

@@ -20,18 +20,24 @@ function setup() {
 }
 
 describe.skipIf(!posix)('writeSettings', () => {
-  it('keeps an earlier backup of the same second and skips a link planted at the backup name', () => {
+  it('never overwrites a backup of the same second, skips a link planted at the backup name, and keeps one backup', () => {
     const { victim, claude, file } = setup();
     symlinkSync(victim, `${file}.hookwarden-backup-1000`);
     const first = writeSettings(file, { hooks: {} }, '1000');
     expect(first).toBe(`${file}.hookwarden-backup-1000.1`);
+    expect(readFileSync(first!, 'utf8')).toBe('{"model":"opus"}\n');
+    for (const f of [first!, file]) expect(statSync(f).mode & 0o777).toBe(0o640);
     const second = writeSettings(file, { hooks: { Stop: [] } }, '1000');
     expect(second).toBe(`${file}.hookwarden-backup-1000.2`);
-    expect(readFileSync(first!, 'utf8')).toBe('{"model":"opus"}\n');
     expect(JSON.parse(readFileSync(second!, 'utf8'))).toEqual({ hooks: {} });
     expect(readFileSync(victim, 'utf8')).toBe('alias ls="ls -G"\n');
+    // One backup is kept (the state before the last change): the earlier one is gone, the planted link left alone.
+    expect(readdirSync(claude).filter((n) => n.includes('hookwarden-backup')).sort()).toEqual(['settings.json.hookwarden-backup-1000', 'settings.json.hookwarden-backup-1000.2']);
+    const third = writeSettings(file, { hooks: {} }, '2000');
+    expect(readdirSync(claude).filter((n) => n.includes('hookwarden-backup')).sort()).toEqual(['settings.json.hookwarden-backup-1000', 'settings.json.hookwarden-backup-2000']);
+    expect(third).toBe(`${file}.hookwarden-backup-2000`);
     // Backups and the new file keep the settings file's own mode.
-    for (const f of [first!, second!, file]) expect(statSync(f).mode & 0o777).toBe(0o640);
+    for (const f of [third!, file]) expect(statSync(f).mode & 0o777).toBe(0o640);
     expect(readdirSync(claude).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 

@@ -80,9 +80,10 @@ function cli(ws: Workspace, args: string[], cwd = ws.project): string {
   return execFileSync(process.execPath, [CLI, ...args], { cwd, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Installs hookwarden's command hooks into the project's .claude/settings.json, with hookwarden's own install. */
+/** Installs hookwarden's command hooks into the project's .claude/settings.local.json (this checkout's absolute
+ * paths: a committed project install needs hookwarden inside the project, docs/install-scopes.md). */
 export function installCommandHooks(ws: Workspace): void {
-  cli(ws, ['install', '--scope', 'project']);
+  cli(ws, ['install', '--scope', 'local']);
 }
 
 async function freePort(): Promise<number> {

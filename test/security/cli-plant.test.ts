@@ -25,9 +25,9 @@ const COMMANDS: Command[] = [
   { name: 'mode readonly', args: ['mode', 'readonly', '--session', 'sec-cli'] },
   { name: 'revoke', args: ['revoke', '--all', '--session', 'sec-cli'], setup: (s) => void runCliProcess(['grant', 'bash-git', '--for', '30m', '--session', 'sec-cli'], s) },
   { name: 'memory forget', args: ['memory', 'forget', FACT_ID], setup: remember },
-  { name: 'install (project)', args: ['install'] },
+  { name: 'install (local)', args: ['install', '--scope', 'local'] },
   { name: 'install --mode http --scope user', args: ['install', '--mode', 'http', '--scope', 'user'] },
-  { name: 'uninstall', args: ['uninstall'], setup: (s) => void runCliProcess(['install'], s) },
+  { name: 'uninstall', args: ['uninstall', '--scope', 'local'], setup: (s) => void runCliProcess(['install', '--scope', 'local'], s) },
   { name: 'audit report', args: ['audit', 'report', '--html', 'report.html'], setup: remember },
 ];
 

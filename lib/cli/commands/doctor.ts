@@ -25,6 +25,8 @@ import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
 import { printable } from '../../terminal-text.js';
 import { checkHost, checkOpenCode, hostSpecs, type Check } from '../doctor-hosts.js';
+import { ranPhrase } from '../doctor-heartbeat.js';
+import { commandTarget, installedElsewhere } from '../doctor-targets.js';
 import { healthz, timeInstalledMode, type InstalledGuard } from '../doctor-timing.js';
 
 
@@ -48,8 +50,9 @@ function settingsFiles(loc: Locations): string[] {
   return [join(loc.home, '.claude', 'settings.json'), join(loc.projectDir, '.claude', 'settings.json'), join(loc.projectDir, '.claude', 'settings.local.json')];
 }
 
-/** hookwarden's entries in one settings file: commands running a `dist/hooks/<hook>.js`, http hooks to `/hooks/<hook>`. */
-function entriesIn(file: string): Entry[] | string {
+/** hookwarden's entries in one settings file: commands running a `dist/hooks/<hook>.js` (by any form install writes,
+ * resolved to the file on this machine), http hooks to `/hooks/<hook>`. */
+function entriesIn(file: string, loc: Locations, env: NodeJS.ProcessEnv): Entry[] | string {
   let settings: ReturnType<typeof readSettings>;
   try {
     settings = readSettings(file);
@@ -62,9 +65,8 @@ function entriesIn(file: string): Entry[] | string {
     for (const g of groups) {
       for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
         if (h?.type === 'command' && typeof h.command === 'string') {
-          const m = /"([^"]*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)"|(\S*[\\/]dist[\\/]hooks[\\/]([a-z-]+)\.js)/.exec(h.command);
-          const hook = (m?.[2] ?? m?.[4]) as HookName | undefined;
-          if (hook && HOOK_NAMES.includes(hook)) out.push({ event, hook, kind: 'command', target: (m?.[1] ?? m?.[3] ?? '').replace(/\\(["\\$`])/g, '$1'), file });
+          const t = commandTarget(h.command, loc.projectDir, env);
+          if (t && HOOK_NAMES.includes(t.hook as HookName)) out.push({ event, hook: t.hook as HookName, kind: 'command', target: t.file, file });
         } else if (h?.type === 'http' && typeof h.url === 'string') {
           const m = /\/hooks\/([a-z-]+)$/.exec(h.url);
           const hook = m?.[1] as HookName | undefined;
@@ -80,11 +82,11 @@ function entriesIn(file: string): Entry[] | string {
 
 /** Claude Code's entries, one line per event; with none at all while `others` hosts are installed, one line
  * saying so (a Gemini-only user is not failed for Claude Code). */
-function checkSettings(loc: Locations, others = 0): { checks: Check[]; entries: Entry[] } {
+function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, root: string, now: number): { checks: Check[]; entries: Entry[] } {
   const checks: Check[] = [];
   const entries: Entry[] = [];
   for (const file of settingsFiles(loc)) {
-    const found = entriesIn(file);
+    const found = entriesIn(file, loc, env);
     if (typeof found === 'string') checks.push({ status: 'fail', what: 'settings', detail: found });
     else entries.push(...found);
   }
@@ -101,9 +103,15 @@ function checkSettings(loc: Locations, others = 0): { checks: Check[]; entries: 
       continue;
     }
     const stale = mine.filter((e) => e.kind === 'command' && !existsSync(e.target));
-    if (stale.length) checks.push({ status: 'fail', what, detail: `${stale[0]!.file} runs ${stale[0]!.target}, which does not exist (rebuild, or re-run \`hookwarden install\`)` });
-    else if (mine.length > 1) checks.push({ status: 'warn', what, detail: `installed ${mine.length} times (${[...new Set(mine.map((e) => e.file))].join(', ')}): every call is judged and audited twice` });
-    else checks.push({ status: 'ok', what, detail: `${mine[0]!.kind} → ${mine[0]!.target}` });
+    const ran = ranPhrase(loc.hookwardenHome, 'claude-code', event, mine[0]!.kind, now);
+    if (stale.length) {
+      // A moved checkout or a removed package: say where hookwarden is now, if it is anywhere.
+      const where = installedElsewhere(stale[0]!.target, root, loc.projectDir, env);
+      const fix = where ? `; hookwarden is installed at ${where}: re-run \`hookwarden install\` from there` : ' (rebuild, or re-run `hookwarden install`)';
+      checks.push({ status: 'fail', what, detail: `${stale[0]!.file} runs ${stale[0]!.target}, which does not exist${fix}` });
+    } else if (mine.length > 1) checks.push({ status: 'warn', what, detail: `installed ${mine.length} times (${[...new Set(mine.map((e) => e.file))].join(', ')}): every call is judged and audited twice` });
+    else if (!ran.ran) checks.push({ status: 'warn', what, detail: `${mine[0]!.kind} → ${mine[0]!.target}; ${ran.text}: Claude Code has not run it here (restart it, trust the folder, check /hooks)` });
+    else checks.push({ status: 'ok', what, detail: `${mine[0]!.kind} → ${mine[0]!.target}; ${ran.text}` });
   }
   return { checks, entries };
 }
@@ -193,9 +201,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
   checks.push(missing ? { status: 'fail', what: 'bundles', detail: `${missing} is missing (run \`npm run build\` in ${root})` } : { status: 'ok', what: 'bundles', detail: `${join(root, 'dist', 'hooks')}` });
   // Every other host whose config holds our commands: wired, resolvable, and one real call through its command.
   const call = !a.flags.has('no-timing');
-  const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call }) ?? []);
-  const openCode = (await checkOpenCode(io.env, io.cwd, { call })) ?? [];
-  const settings = checkSettings(loc, hosts.length + openCode.length);
+  const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call, now: io.now(), root }) ?? []);
+  const openCode = (await checkOpenCode(io.env, io.cwd, { call, now: io.now() })) ?? [];
+  const settings = checkSettings(loc, hosts.length + openCode.length, io.env, root, io.now());
   checks.push(...settings.checks, ...hosts, ...openCode);
   checks.push(privateHome(loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder', loc.hookwardenHome));

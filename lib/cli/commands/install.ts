@@ -9,9 +9,11 @@ import { loadConfig } from '../../config/load.js';
 import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
-import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
+import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, oursIn, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
 import { DROID } from '../hosts/droid.js';
-import { runAll, runOne } from '../hosts/run.js';
+import { placeFor, type InstallScope } from '../hosts/place.js';
+import { changeLines, runAll, runOne } from '../hosts/run.js';
+import { canAsk, purgeHome } from '../purge.js';
 import { hostFile, hostNotes, missingBundle, type Scope } from '../hosts/table.js';
 
 type Args = ReturnType<typeof parseArgs>;
@@ -23,19 +25,47 @@ function hostOf(a: Args): HostProfile | null {
   return hosts[agent] ?? null;
 }
 
+/** Claude Code's three settings files of this project: user, project (committed), local (not committed). */
+const claudeFiles = (io: CliIO): Record<InstallScope, string> => ({
+  user: hostFile('claude-code', 'user', io.env, io.cwd),
+  project: hostFile('claude-code', 'project', io.env, io.cwd),
+  local: join(io.env.CLAUDE_PROJECT_DIR ?? io.cwd, '.claude', 'settings.local.json'),
+});
+
 function settingsFile(a: Args, io: CliIO, host: HostProfile = CLAUDE_CODE): string | null {
   const explicit = a.options.get('settings');
   if (explicit) return resolve(io.cwd, explicit);
   const scope = a.options.get('scope') ?? 'project';
   if (scope === 'project' || scope === 'user') return hostFile(host.name, scope, io.env, io.cwd);
+  // Only Claude Code has a file of the project's that is not committed.
+  if (scope === 'local' && host.name === 'claude-code') return claudeFiles(io).local;
   return null;
+}
+
+/** One line when another of Claude Code's settings files also runs hookwarden, differently (Claude Code runs an
+ * identical handler once, two different ones both): every call would be judged and audited twice. */
+function doubleHooks(file: string, written: ReturnType<typeof readSettings>, io: CliIO): string[] {
+  const mine = [...new Set(oursIn(written))].sort().join('\n');
+  return Object.entries(claudeFiles(io)).flatMap(([scope, other]) => {
+    if (resolve(other) === resolve(file)) return [];
+    let theirs: string[];
+    try {
+      theirs = oursIn(readSettings(other));
+    } catch {
+      return [];
+    }
+    if (!theirs.length || [...new Set(theirs)].sort().join('\n') === mine) return [];
+    return [`warning: hookwarden is also installed in ${other} (${scope} scope): Claude Code would run both, every call judged twice; remove one with \`hookwarden uninstall --scope ${scope}\``];
+  });
 }
 
 /** The hookwarden checkout or package the running CLI belongs to (patterns/ sits at its root). */
 export const installRoot = (env: NodeJS.ProcessEnv): string => dirname(shippedPatternsDir(env));
 
 const SCOPE_USAGE =
-  '  --scope project (default: ./.claude/settings.json) | user (~/.claude/settings.json); --settings FILE overrides both.';
+  '  --scope project (default: ./.claude/settings.json, committed: commands relative to the project or on PATH, never\n' +
+  '    this machine\'s paths; docs/install-scopes.md) | local (./.claude/settings.local.json, this machine only)\n' +
+  '    | user (~/.claude/settings.json); --settings FILE overrides them.';
 
 const AGENT_USAGE =
   '  --agent claude-code (default) | gemini: Gemini CLI\'s .gemini/settings.json (project: the folder must be\n' +
@@ -49,7 +79,7 @@ const AGENT_USAGE =
   '    default; one line per host (installed, already, skipped and why). uninstall --agent all looks at every host.';
 
 const INSTALL_USAGE =
-  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|user] [--settings FILE] [--mode command|http]\n' +
+  'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|local|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
   `${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
   '  --mode command (default): one node process per hook call.\n' +
@@ -90,6 +120,10 @@ function otherHosts(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: 
   const agent = a.options.get('agent');
   if (agent !== 'all' && agent !== 'cursor' && agent !== 'opencode') return undefined;
   const scope = a.options.get('scope') ?? (agent === 'all' ? 'user' : 'project');
+  if (scope === 'local') {
+    io.err(`hookwarden ${action}: --scope local is Claude Code's settings.local.json; ${agent} has user and project scope\n`);
+    return 2;
+  }
   const commandOnly = (a.options.get('mode') ?? 'command') === 'command' && !a.options.has('port') && !a.options.has('on-daemon-down') && !a.flags.has('token-env');
   if (a.unknown.length || a.positionals.length || (scope !== 'user' && scope !== 'project') || !commandOnly || (agent === 'all' && a.options.has('settings'))) {
     io.err(`hookwarden ${action}: bad arguments\n${usage}\n`);
@@ -99,7 +133,7 @@ function otherHosts(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: 
   if (agent === 'all') return runAll(action, scope as Scope, root, io, process.execPath);
   const explicit = a.options.get('settings');
   const file = explicit ? resolve(io.cwd, explicit) : hostFile(agent, scope as Scope, io.env, io.cwd);
-  return runOne(action, agent, file, scope as Scope, root, io, process.execPath);
+  return runOne(action, agent, file, scope as Scope, root, io, process.execPath, !!explicit);
 }
 
 export const installCommand: Command = {
@@ -133,6 +167,12 @@ export const installCommand: Command = {
     const settings = readOrReport('install', file, io);
     if (!settings) return 1;
     const root = installRoot(io.env);
+    const scope = (a.options.get('scope') ?? 'project') as InstallScope;
+    const where = placeFor(host.name, scope, root, io.env.CLAUDE_PROJECT_DIR ?? io.cwd, io.env, a.options.has('settings'));
+    if ('refused' in where) {
+      io.err(`hookwarden install: ${where.refused}\n`);
+      return 1;
+    }
     const notes: string[] = [];
     let how: InstallMode = { mode: 'command' };
     let fileMode: number | undefined;
@@ -178,7 +218,8 @@ export const installCommand: Command = {
       }
     }
     notes.push(...hostNotes(host.name, a.options.get('scope') === 'user' ? 'user' : 'project'));
-    const result = installHooks(settings, root, how, host);
+    const result = installHooks(settings, where.place, how, host);
+    if (host.name === 'claude-code') notes.unshift(...doubleHooks(file, result.settings, io));
     const tail = notes.map((n) => `  ${n}\n`).join('');
     if (!result.changed) {
       io.out(`hookwarden is already installed${mode === 'http' ? ' (http)' : ''} in ${file}; nothing changed\n${tail}`);
@@ -187,7 +228,7 @@ export const installCommand: Command = {
     const written = writeOrReport('install', file, result.settings, io, fileMode);
     if (!written) return 1;
     const { backup } = written;
-    io.out(`installed ${result.changed} hook entries${mode === 'http' ? ' (http)' : ''} in ${file}${backup ? ` (backup: ${backup})` : ''}\n${tail}`);
+    io.out(`installed ${result.changed} hook entries${mode === 'http' ? ' (http)' : ''} in ${file}${backup ? ` (backup: ${backup})` : ''}\n${changeLines(result, '  ')}${tail}`);
     return 0;
   },
 };
@@ -200,29 +241,49 @@ function readServeConfig(env: NodeJS.ProcessEnv): { port: number; issue?: string
 
 export const uninstallCommand: Command = {
   name: 'uninstall',
-  summary: 'remove exactly the hook entries install added (command and http)',
-  usage: `hookwarden uninstall [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|user] [--settings FILE]\n${SCOPE_USAGE}\n${AGENT_USAGE}`,
+  summary: 'remove the hook entries install added (any version, command and http); --purge also removes $HOOKWARDEN_HOME',
+  usage:
+    `hookwarden uninstall [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|local|user] [--settings FILE] [--purge [--yes]]\n${SCOPE_USAGE}\n${AGENT_USAGE}\n` +
+    '  Removes every entry any version of install wrote (whatever checkout or package it pointed at); one backup of the\n' +
+    '  file is kept (the earlier ones go).\n' +
+    '  --purge: then says what $HOOKWARDEN_HOME holds (audit lines, sessions, memory facts, config) and removes it, once\n' +
+    '    confirmed: --yes, or y at the terminal; without a terminal and without --yes nothing is changed.',
   async run(args, io) {
-    const a = parseArgs(args, { options: ['agent', 'scope', 'settings'] });
-    const other = otherHosts('uninstall', a, io, this.usage);
-    if (other !== undefined) return other;
-    const host = hostOf(a);
-    const file = host ? settingsFile(a, io, host) : null;
-    if (a.unknown.length || a.positionals.length || !file || !host) {
-      io.err(`hookwarden uninstall: bad arguments\n${this.usage}\n`);
+    const a = parseArgs(args, { flags: ['purge', 'yes'], options: ['agent', 'scope', 'settings'] });
+    const purge = a.flags.has('purge');
+    if (purge && !a.flags.has('yes') && !canAsk(io)) {
+      io.err('hookwarden uninstall: --purge removes $HOOKWARDEN_HOME (your audit log and memory): add --yes to confirm; nothing changed\n');
+      return 1;
+    }
+    if (a.flags.has('yes') && !purge) {
+      io.err(`hookwarden uninstall: bad arguments (--yes confirms --purge)\n${this.usage}\n`);
       return 2;
     }
-    const settings = readOrReport('uninstall', file, io);
-    if (!settings) return 1;
-    const result = removeHooks(settings, installRoot(io.env), host);
-    if (!result.changed) {
-      io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
-      return 0;
-    }
-    const written = writeOrReport('uninstall', file, result.settings, io);
-    if (!written) return 1;
-    const { backup } = written;
-    io.out(`removed ${result.changed} hook entries from ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
-    return 0;
+    const entries = await removeEntries(a, io, this.usage);
+    if (!purge || entries !== 0) return entries;
+    return purgeHome(io, a.flags.has('yes'));
   },
 };
+
+async function removeEntries(a: Args, io: CliIO, usage: string): Promise<number> {
+  const other = otherHosts('uninstall', a, io, usage);
+  if (other !== undefined) return other;
+  const host = hostOf(a);
+  const file = host ? settingsFile(a, io, host) : null;
+  if (a.unknown.length || a.positionals.length || !file || !host) {
+    io.err(`hookwarden uninstall: bad arguments\n${usage}\n`);
+    return 2;
+  }
+  const settings = readOrReport('uninstall', file, io);
+  if (!settings) return 1;
+  const result = removeHooks(settings);
+  if (!result.changed) {
+    io.out(`no hookwarden hook entries in ${file}; nothing changed\n`);
+    return 0;
+  }
+  const written = writeOrReport('uninstall', file, result.settings, io);
+  if (!written) return 1;
+  const { backup } = written;
+  io.out(`removed ${result.changed} hook entries from ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
+  return 0;
+}

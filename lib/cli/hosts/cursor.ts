@@ -12,7 +12,7 @@
 //  - timeout in seconds (Cursor's docs and peers' files; one third-party write-up says milliseconds).
 
 import { join } from 'node:path';
-import { HOOK_TIMEOUT_SECONDS } from '../settings.js';
+import { HOOK_BIN, HOOK_TIMEOUT_SECONDS, isOurCommand, relativeBundle, type EntryChange, type HookPlace } from '../settings.js';
 
 export const CURSOR_EVENTS = [
   { event: 'preToolUse', hook: 'pre-tool-use', guard: true },
@@ -29,35 +29,43 @@ interface Entry {
 export type CursorHooksFile = { version?: unknown; hooks?: Record<string, Entry[]>; [k: string]: unknown };
 
 const quote = (p: string): string => `"${p.replace(/(["\\$`])/g, '\\$1')}"`;
-const tail = (root: string, hook: string): string => ` ${quote(join(root, 'dist', 'hooks', `${hook}.js`))} --agent cursor`;
 
-export const cursorCommand = (root: string, hook: string, node: string): string => `${quote(node)}${tail(root, hook)}`;
+/** This machine's node and bundle by absolute path (user scope); in a committed project file, `node` from PATH and
+ * the bundle relative to the project root, where Cursor runs project hooks, or the hook bin on PATH. */
+export function cursorCommand(place: HookPlace, hook: string, node: string): string {
+  if (typeof place === 'string') return `${quote(node)} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))} --agent cursor`;
+  if ('bin' in place) return `${HOOK_BIN} ${hook} --agent cursor`;
+  return `node "${relativeBundle('', place.project, hook)}" --agent cursor`;
+}
 
-const isOurs = (e: Entry, root: string, hook: string): boolean => typeof e?.command === 'string' && e.command.endsWith(tail(root, hook));
+/** An entry any version of install wrote (any node, any install root). */
+const isOurs = (e: Entry): boolean => typeof e?.command === 'string' && isOurCommand(e.command);
 
 /** Each event brought to exactly one entry of ours (left alone when it already is the wanted one). */
-export function installCursorHooks(file: CursorHooksFile, root: string, node: string): { file: CursorHooksFile; changed: number } {
+export function installCursorHooks(file: CursorHooksFile, root: HookPlace, node: string): { file: CursorHooksFile; changed: number; changes: EntryChange[] } {
   const hooks: Record<string, Entry[]> = { ...(file.hooks ?? {}) };
+  const changes: EntryChange[] = [];
   let changed = 0;
   for (const h of CURSOR_EVENTS) {
     const want: Entry = { command: cursorCommand(root, h.hook, node), timeout: HOOK_TIMEOUT_SECONDS, ...(h.guard ? { failClosed: true } : {}) };
     const entries = Array.isArray(hooks[h.event]) ? [...(hooks[h.event] as Entry[])] : [];
-    const ours = entries.map((e, i) => ({ e, i })).filter((o) => isOurs(o.e, root, h.hook));
+    const ours = entries.map((e, i) => ({ e, i })).filter((o) => isOurs(o.e));
     const only = ours.length === 1 ? ours[0] : undefined;
     if (only && only.e.command === want.command && (only.e.failClosed === true) === h.guard) continue;
     const at = ours[0]?.i ?? entries.length;
-    const kept = entries.filter((e) => !isOurs(e, root, h.hook));
+    const kept = entries.filter((e) => !isOurs(e));
     // A user's own keys on our entry (a longer timeout) are kept.
     const { command: _c, failClosed: _f, ...own } = only?.e ?? {};
     kept.splice(Math.min(at, kept.length), 0, { ...own, ...want, ...(own.timeout !== undefined ? { timeout: own.timeout } : {}) });
     hooks[h.event] = kept;
+    changes.push({ event: h.event, from: ours[0] ? String(ours[0].e.command) : null, to: String(want.command) });
     changed++;
   }
-  return { file: { version: file.version ?? 1, ...file, hooks }, changed };
+  return { file: { version: file.version ?? 1, ...file, hooks }, changed, changes };
 }
 
 /** Removes every entry of ours; events left empty go, and `hooks` if nothing is left. */
-export function removeCursorHooks(file: CursorHooksFile, root: string): { file: CursorHooksFile; changed: number } {
+export function removeCursorHooks(file: CursorHooksFile, _root?: string): { file: CursorHooksFile; changed: number } {
   if (!file.hooks) return { file, changed: 0 };
   const hooks: Record<string, Entry[]> = {};
   let changed = 0;
@@ -66,7 +74,7 @@ export function removeCursorHooks(file: CursorHooksFile, root: string): { file: 
       hooks[event] = entries;
       continue;
     }
-    const kept = entries.filter((e) => !CURSOR_EVENTS.some((h) => isOurs(e, root, h.hook)));
+    const kept = entries.filter((e) => !isOurs(e));
     changed += entries.length - kept.length;
     if (kept.length || !entries.length) hooks[event] = kept;
   }

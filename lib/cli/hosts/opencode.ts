@@ -5,19 +5,27 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { HookPlace } from '../settings.js';
 
 const PLACEHOLDER = 'const HOOKS_DIR = null;';
 export const PLUGIN_MARKER = '// hookwarden for OpenCode.';
 
 export const pluginTemplate = (root: string): string => join(root, 'plugins', 'opencode', 'hookwarden.js');
 
+/** HOOKS_DIR as the plugin file says it: this install's bundles by absolute path, or (a committed project plugin in
+ * `.opencode/plugin/`) relative to the plugin file, so the project's own node_modules is found on every clone. */
+const hooksDirSource = (root: string, place: HookPlace): string =>
+  typeof place === 'object' && 'project' in place
+    ? `fileURLToPath(new URL(${JSON.stringify(`../../${place.project ? `${place.project}/` : ''}dist/hooks/`)}, import.meta.url))`
+    : JSON.stringify(join(root, 'dist', 'hooks'));
+
 /** The plugin text for this install, or why there is none. */
-export function pluginText(root: string): { text: string } | { problem: string } {
+export function pluginText(root: string, place: HookPlace = root): { text: string } | { problem: string } {
   const file = pluginTemplate(root);
   if (!existsSync(file)) return { problem: `${file} does not exist` };
   const template = readFileSync(file, 'utf8');
   if (!template.startsWith(PLUGIN_MARKER) || !template.includes(PLACEHOLDER)) return { problem: `${file} is not hookwarden's OpenCode plugin` };
-  return { text: template.replace(PLACEHOLDER, `const HOOKS_DIR = ${JSON.stringify(join(root, 'dist', 'hooks'))};`) };
+  return { text: template.replace(PLACEHOLDER, `const HOOKS_DIR = ${hooksDirSource(root, place)};`) };
 }
 
 export const isOurPlugin = (text: string): boolean => text.startsWith(PLUGIN_MARKER);

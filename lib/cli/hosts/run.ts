@@ -6,7 +6,19 @@
 
 import { HookwardenError } from '../../errors.js';
 import type { CliIO } from '../io.js';
+import { placeFor } from './place.js';
 import { detect, hostFile, hostNotes, HOSTS, installFor, uninstallFor, type HostName, type Outcome, type Scope } from './table.js';
+
+/** One line per entry an install replaced: what an earlier install (or version) wrote → what is there now. */
+export const changeLines = (o: Pick<Outcome, 'changes'>, indent: string): string =>
+  (o.changes ?? []).filter((c) => c.from !== null && c.from !== c.to).map((c) => `${indent}${c.event}: ${c.from} → ${c.to}\n`).join('');
+
+/** Installs for one host: the place its commands name (project scope: never this machine's path), then the file. */
+function install(host: HostName, file: string, scope: Scope, root: string, io: CliIO, node: string, explicit: boolean): Outcome {
+  const where = placeFor(host, scope, root, io.env.CLAUDE_PROJECT_DIR ?? io.cwd, io.env, explicit);
+  if ('refused' in where) throw new Error(where.refused);
+  return installFor(host, file, root, String(io.now()), node, where.place);
+}
 
 const describe = (o: Outcome, file: string): string => {
   const backup = o.backup ? ` (backup: ${o.backup})` : '';
@@ -27,12 +39,12 @@ const problem = (err: unknown): string =>
   err instanceof HookwardenError && err.code === 'E_UNSAFE_PATH' ? `${err.message}; nothing changed` : (err as Error).message;
 
 /** One host, one file (install --agent cursor|opencode): the outcome, then what the user must know. */
-export function runOne(action: 'install' | 'uninstall', host: HostName, file: string, scope: Scope, root: string, io: CliIO, node: string): number {
+export function runOne(action: 'install' | 'uninstall', host: HostName, file: string, scope: Scope, root: string, io: CliIO, node: string, explicit = false): number {
   try {
-    const o = action === 'install' ? installFor(host, file, root, String(io.now()), node) : uninstallFor(host, file, root, String(io.now()));
+    const o = action === 'install' ? install(host, file, scope, root, io, node, explicit) : uninstallFor(host, file, root, String(io.now()));
     const notes = o.status === 'installed' ? hostNotes(host, scope).map((n) => `  ${n}\n`).join('') : '';
     const nothing = o.status === 'already' || o.status === 'none' ? '; nothing changed' : '';
-    io.out(`${host}: ${describe(o, file)}${nothing}\n${notes}`);
+    io.out(`${host}: ${describe(o, file)}${nothing}\n${changeLines(o, '  ')}${notes}`);
     return 0;
   } catch (err) {
     io.err(`hookwarden ${action}: ${host}: ${problem(err)}\n`);
@@ -52,8 +64,9 @@ export function runAll(action: 'install' | 'uninstall', scope: Scope, root: stri
       continue;
     }
     try {
-      const o = action === 'install' ? installFor(host, file, root, String(io.now()), node) : uninstallFor(host, file, root, String(io.now()));
+      const o = action === 'install' ? install(host, file, scope, root, io, node, false) : uninstallFor(host, file, root, String(io.now()));
       line(host, describe(o, file));
+      io.out(changeLines(o, ' '.repeat(width + 3)));
       if (o.status === 'installed') for (const n of hostNotes(host, scope)) io.out(`${' '.repeat(width + 3)}${n}\n`);
     } catch (err) {
       failed++;

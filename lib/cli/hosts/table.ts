@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { AGENTS, type AgentName } from '../../vocab/agents.js';
 import { delimiter, join, resolve } from 'node:path';
-import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type HostProfile } from '../settings.js';
+import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type EntryChange, type HookPlace, type HostProfile } from '../settings.js';
 import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from './cursor.js';
 import { DROID } from './droid.js';
 import { isOurPlugin, pluginText } from './opencode.js';
@@ -124,6 +124,8 @@ export interface Outcome {
   backup: string | null;
   /** Claude Code installed in http mode (the daemon): left as it is. */
   http?: boolean;
+  /** What each entry was and became (an upgrade of an earlier version's entries shows here). */
+  changes?: EntryChange[];
 }
 
 /** Our daemon's http PreToolUse entry in a Claude Code settings file (install --mode http). */
@@ -134,12 +136,12 @@ function usesDaemon(s: ReturnType<typeof readSettings>): boolean {
 
 /** Installs hookwarden's command hooks (or OpenCode's plugin) for one host into `file`. Throws on a file it cannot
  * read or may not write (a link: HookwardenError E_UNSAFE_PATH), or a build that is missing. */
-export function installFor(host: HostName, file: string, root: string, suffix: string, node: string): Outcome {
+export function installFor(host: HostName, file: string, root: string, suffix: string, node: string, place: HookPlace = root): Outcome {
   const profile = PROFILES[host];
   const problem = missingBundle(root, profile ? profile.events.map((e) => e.hook) : ALL_HOOKS);
   if (problem) throw new Error(problem);
   if (host === 'opencode') {
-    const plugin = pluginText(root);
+    const plugin = pluginText(root, place);
     if ('problem' in plugin) throw new Error(plugin.problem);
     if (readText(file) === plugin.text) return { status: 'already', changed: 0, backup: null };
     return { status: 'installed', changed: 1, backup: writeText(file, plugin.text, suffix) };
@@ -147,10 +149,10 @@ export function installFor(host: HostName, file: string, root: string, suffix: s
   const current = readSettings(file);
   // A command install would replace the daemon's entries: one who chose the daemon keeps it.
   if (host === 'claude-code' && usesDaemon(current)) return { status: 'already', changed: 0, backup: null, http: true };
-  const r = profile ? installHooks(current, root, { mode: 'command' }, profile) : installCursorHooks(current as CursorHooksFile, root, node);
+  const r = profile ? installHooks(current, place, { mode: 'command' }, profile) : installCursorHooks(current as CursorHooksFile, place, node);
   if (!r.changed) return { status: 'already', changed: 0, backup: null };
   const next = 'settings' in r ? r.settings : r.file;
-  return { status: 'installed', changed: r.changed, backup: writeSettings(file, next as ReturnType<typeof readSettings>, suffix) };
+  return { status: 'installed', changed: r.changed, backup: writeSettings(file, next as ReturnType<typeof readSettings>, suffix), changes: r.changes };
 }
 
 /** Removes exactly what installFor wrote. */
@@ -162,7 +164,7 @@ export function uninstallFor(host: HostName, file: string, root: string, suffix:
   }
   const profile = PROFILES[host];
   const current = readSettings(file);
-  const r = profile ? removeHooks(current, root, profile) : removeCursorHooks(current as CursorHooksFile, root);
+  const r = profile ? removeHooks(current) : removeCursorHooks(current as CursorHooksFile);
   if (!r.changed) return { status: 'none', changed: 0, backup: null };
   const next = 'settings' in r ? r.settings : r.file;
   return { status: 'removed', changed: r.changed, backup: writeSettings(file, next as ReturnType<typeof readSettings>, suffix) };

@@ -6,7 +6,7 @@ import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readProblem, readRegularFile } from '../../fs/read.js';
 import { assertReplaceable, writeFileAtomic } from '../../fs/write.js';
-import { assertRealFolder, createBackup } from '../settings.js';
+import { assertRealFolder, createBackup, pruneBackups } from '../settings.js';
 
 const MAX_BYTES = 1024 * 1024;
 
@@ -24,7 +24,9 @@ function backupOf(file: string, suffix: string): { backup: string | null; mode: 
   if (current.status === 'missing') return { backup: null, mode: 0o644 };
   if (current.status !== 'ok') throw new Error(`cannot read ${file}: ${readProblem(current)}`);
   const mode = lstatSync(file).mode & 0o777;
-  return { backup: createBackup(`${file}.hookwarden-backup-${suffix}`, current.bytes, mode), mode };
+  const backup = createBackup(`${file}.hookwarden-backup-${suffix}`, current.bytes, mode);
+  pruneBackups(file, backup);
+  return { backup, mode };
 }
 
 /** Backs the current file up, then writes `text` atomically; returns the backup's name (null: there was none). */

@@ -8,6 +8,7 @@ import { adapterFor } from '../../protocol/adapters.js';
 import type { SessionStartInput } from '../../protocol/claude-code/schema.js';
 import { pruneSessions } from '../../session/session-file.js';
 import { auditRejectedInput } from '../audit.js';
+import { heartbeatName } from '../heartbeat.js';
 import type { HookName } from '../hooks.js';
 import type { Locations } from '../locations.js';
 import { sessionStartMemory } from '../memory-io.js';
@@ -38,5 +39,5 @@ export function sessionStart(hook: HookName, input: SessionStartInput, loc: Loca
   const run = adapterFor(rt.agent).renderSessionStart(notice, memory.context);
   const failed = p.stateful ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, p.issues) : undefined;
   const lines = [...p.issues.map((i) => `hookwarden: ${i}\n`), prune ? `hookwarden: ${prune}\n` : '', memory.note, failed ? `hookwarden: audit not written: ${failed}\n` : ''];
-  return { ...run, stderr: run.stderr + lines.join('') };
+  return { ...run, stderr: run.stderr + lines.join(''), ...(p.stateful ? { beat: heartbeatName(rt.agent ?? 'claude-code', 'SessionStart') } : {}) };
 }
