@@ -86,7 +86,8 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
     });
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
-    heartbeat(result.beat, 'command', process.env);
+    const refused = heartbeat(result.beat, 'command', process.env);
+    if (refused) writeAll(2, `hookwarden: ${refused}\n`);
     if (timing) {
       mark('write');
       writeAll(2, timingLine());

@@ -322,7 +322,8 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
     const a = await judge(hook, req);
     if (!a) return;
     send(res, a, {}, true);
-    heartbeat(a.beat, 'http', o.env);
+    const refusedBeat = heartbeat(a.beat, 'http', o.env);
+    if (refusedBeat) o.log(`hookwarden serve: ${refusedBeat}\n`);
     if (o.logRequests) o.log(`hookwarden serve: ${hook} ${a.status} ${a.body ? `${Buffer.byteLength(a.body)} bytes` : 'empty'} ${now() - t0} ms\n`);
   }
 
