@@ -54,21 +54,23 @@ beforeAll(async () => {
 
 describe('hookwarden audit: arguments', () => {
   it.each([
-    [['audit', 'frobnicate']],
-    [['audit', 'summary', '--verdict', 'maybe']],
-    [['audit', '--since', 'last tuesday']],
-    [['audit', '--since', '2h', '--all']],
-    [['audit', 'show']],
-    [['audit', 'show', 'a', 'b']],
-    [['audit', 'report']],
-    [['audit', 'summary', '--follow']],
-    [['audit', 'tail', '-n', 'ten']],
-    [['audit', 'prune', '--since', '2d']],
-    [['audit', '--bogus']],
-  ])('%j: exit 2 with the usage', async (args) => {
+    [['audit', 'frobnicate'], 'unknown subcommand "frobnicate"; audit subcommands are summary, tail, show, report, prune'],
+    [['audit', 'summary', '--verdict', 'maybe'], '--verdict maybe: verdicts are block, ask, warn, allow, silent'],
+    [['audit', '--since', 'last tuesday'], '--since last tuesday: '],
+    [['audit', '--since', '2h', '--all'], '--since and --all do not go together'],
+    [['audit', 'show'], 'audit show takes one decision id (the last column of `hookwarden audit tail`), got 0'],
+    [['audit', 'show', 'a', 'b'], 'audit show takes one decision id (the last column of `hookwarden audit tail`), got 2'],
+    [['audit', 'report'], 'audit report needs --html <out.html>'],
+    [['audit', 'summary', '--follow'], 'audit summary does not take --follow; it takes --since, --until, --session, --verdict, --rule, --tool, --agent, --all, --json'],
+    [['audit', 'tail', '-n', 'ten'], '-n "ten" is not a number of lines; use 0 to 100000'],
+    [['audit', 'prune', '--since', '2d'], 'audit prune does not take --since; it takes --json'],
+    [['audit', '--bogus'], 'unknown option --bogus; options are --json, --follow, --all, --since, --until'],
+    [['audit', 'tail', '--session'], '--session needs a value'],
+  ])('%j: exit 2 with one line naming the argument and what is accepted', async (args, text) => {
     const io = cli(home);
     expect(await runCli(args, io)).toBe(2);
-    expect(io.stderr()).toContain('hookwarden audit [summary|tail|show|report|prune]');
+    expect(io.stderr().startsWith(`hookwarden audit: ${text}`)).toBe(true);
+    expect(io.stderr()).toMatch(/^[^\n]*\(see `hookwarden audit --help`\)\n$/);
   });
 
   it('--help prints the usage, and the command is in the command table', async () => {

@@ -30,7 +30,7 @@ import type { AuditEventV1 } from '../../audit/event.js';
 import { locate } from '../../hook/locations.js';
 import { AGENTS, isAgent } from '../../vocab/agents.js';
 import { prepare } from '../../hook/stages/prepare.js';
-import { parseArgs, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 const USAGE =
@@ -197,8 +197,7 @@ function describeEvent(ev: AuditEventV1, file: string | undefined, memory: Audit
 async function tail(a: ReturnType<typeof parseArgs>, io: CliIO, filter: AuditFilter, opts: AuditRunOptions): Promise<number> {
   const linesOpt = a.options.get('lines') ?? '20';
   if (!/^\d+$/.test(linesOpt) || Number(linesOpt) > 100_000) {
-    io.err(`hookwarden audit tail: -n takes a number of lines (0 to 100000)\n${USAGE}\n`);
-    return 2;
+    return usageError(io, 'audit', `-n "${linesOpt}" is not a number of lines; use 0 to 100000`);
   }
   const n = Number(linesOpt);
   const json = a.flags.has('json');
@@ -266,15 +265,14 @@ async function prune(io: CliIO, json: boolean): Promise<number> {
 
 /** The command with its internal options (tests stop --follow through `opts.signal`). */
 export async function runAudit(args: string[], io: CliIO, opts: AuditRunOptions = {}): Promise<number> {
-  const a = parseArgs(normalize(args), { flags: ['json', 'follow', 'all'], options: [...FILTER_OPTIONS, 'lines', 'html'] });
+  const spec = { flags: ['json', 'follow', 'all'], options: [...FILTER_OPTIONS, 'lines', 'html'] };
+  const a = parseArgs(normalize(args), spec);
   const [first, ...rest] = a.positionals;
   const sub = first ?? 'summary';
-  const bad = (why = 'bad arguments'): number => {
-    io.err(`hookwarden audit: ${why}\n${USAGE}\n`);
-    return 2;
-  };
-  if (a.unknown.length) return bad(`unknown option ${a.unknown[0]}`);
-  if (!SUBCOMMANDS.has(sub)) return bad(`unknown subcommand "${sub}"`);
+  const bad = (why: string): number => usageError(io, 'audit', why);
+  const problem = argProblem(a.unknown, spec);
+  if (problem) return bad(problem);
+  if (!SUBCOMMANDS.has(sub)) return bad(`unknown subcommand "${sub}"; audit subcommands are ${[...SUBCOMMANDS].join(', ')}`);
   const used = (names: string[]): string | undefined => [...a.options.keys(), ...a.flags].find((k) => !names.includes(k));
   const allowed: Record<string, string[]> = {
     summary: [...FILTER_OPTIONS, 'all', 'json'],
@@ -284,8 +282,10 @@ export async function runAudit(args: string[], io: CliIO, opts: AuditRunOptions 
     prune: ['json'],
   };
   const extra = used(allowed[sub] as string[]);
-  if (extra) return bad(`audit ${sub} does not take --${extra}`);
-  if (sub === 'show' ? rest.length !== 1 : rest.length) return bad(sub === 'show' ? 'audit show takes one decision id' : `unexpected argument "${rest[0]}"`);
+  const takes = (allowed[sub] as string[]).map((o) => `--${o}`).join(', ');
+  if (extra) return bad(`audit ${sub} does not take --${extra}; it takes ${takes}`);
+  if (sub === 'show' && rest.length !== 1) return bad(`audit show takes one decision id (the last column of \`hookwarden audit tail\`), got ${rest.length}`);
+  if (sub !== 'show' && rest.length) return bad(`audit ${sub} takes no argument, got "${rest[0]}"`);
 
   const now = io.now();
   if (sub === 'prune') return prune(io, a.flags.has('json'));
