@@ -4,13 +4,20 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../lib/cli/main.js';
 import { memoryIO } from '../helpers/cli.js';
 import { FIXED_NOW, PATTERNS_DIR } from '../helpers/registry.js';
 import { bash, prompt, recorder, type Recorder } from '../fixtures/replay/record.js';
 
 const DAY = 86_400_000;
+// --since reads a date as local time: these tests read it in UTC.
+const TZ = process.env.TZ;
+process.env.TZ = 'UTC';
+afterAll(() => {
+  if (TZ === undefined) delete process.env.TZ;
+  else process.env.TZ = TZ;
+});
 let rec: Recorder;
 let blockingRegistry: string;
 
