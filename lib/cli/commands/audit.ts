@@ -21,6 +21,7 @@ import {
   tailEvents,
   tailHeader,
   targetOf,
+  TIME_FORMS,
   type AuditFilter,
 } from '../../audit/query/index.js';
 import { REPORT_TABLE_LIMIT, writeReport } from '../../audit/report/index.js';
@@ -45,11 +46,13 @@ const USAGE =
   `                                         searchable table of the newest ${REPORT_TABLE_LIMIT.toLocaleString('en-US')} decisions (range: the last 24h)\n` +
   '  prune [--json]                         remove daily files older than audit.retentionDays (never today\'s)\n' +
   'filters:\n' +
-  '  --since <2h|7d|2026-11-20|2026-11-20T08:00>   from then on (UTC unless an offset is given); --all: no limit\n' +
-  '  --until <same forms>                   before then (a date alone: the end of that day)\n' +
+  '  --since <when>                        from then on; --all: no limit. <when>: 2h, 1h30m, "2 days ago", today,\n' +
+  '                                         yesterday, 14:30, 2026-11-20, 2026-11-20T08:00 (local time unless it\n' +
+  '                                         ends in Z or an offset such as +02:00)\n' +
+  '  --until <when>                         before then (today, yesterday or a date alone: the end of that day)\n' +
   '  --session <id or its start>   --verdict <block,ask,warn,allow,silent>   --rule <rule id or pack>\n' +
   `  --tool <name>   --agent <${AGENTS.join('|')}>\n` +
-  'Times are UTC. Files: $HOOKWARDEN_HOME/audit/audit-YYYY-MM-DD.jsonl (one per UTC day).';
+  'Times shown are UTC. Files: $HOOKWARDEN_HOME/audit/audit-YYYY-MM-DD.jsonl (one per UTC day).';
 
 const SUBCOMMANDS = new Set(['summary', 'tail', 'show', 'report', 'prune']);
 const FILTER_OPTIONS = ['since', 'until', 'session', 'verdict', 'rule', 'tool', 'agent'];
@@ -87,13 +90,13 @@ function buildFilter(options: Map<string, string>, all: boolean, now: number, de
   if (since !== undefined && all) return { error: '--since and --all do not go together' };
   if (since !== undefined) {
     const t = parseTimeArg(since, now, 'since');
-    if (t === undefined) return { error: `--since ${since}: not a duration (2h, 7d) nor a date (2026-11-20, 2026-11-20T08:00)` };
+    if (t === undefined) return { error: `--since ${since}: not a time I can read; use ${TIME_FORMS}` };
     filter.since = t;
   } else if (!all && defaultSince !== undefined) filter.since = defaultSince;
   const until = options.get('until');
   if (until !== undefined) {
     const t = parseTimeArg(until, now, 'until');
-    if (t === undefined) return { error: `--until ${until}: not a duration (2h, 7d) nor a date (2026-11-20, 2026-11-20T08:00)` };
+    if (t === undefined) return { error: `--until ${until}: not a time I can read; use ${TIME_FORMS}` };
     filter.until = t;
   }
   const session = options.get('session');
@@ -151,6 +154,9 @@ function describeEvent(ev: AuditEventV1, file: string | undefined, memory: Audit
   const target = targetOf(ev);
   if (target && !ev.memory) lines.push(['target', cellText(target)]);
   lines.push(['rules', ev.rules?.length ? ev.rules.join(', ') : 'none']);
+  // What the user and the model were told, as it was then (lines written before v0.4 have neither).
+  if (typeof ev.reason === 'string') lines.push(['reason', ev.reason]);
+  if (typeof ev.hint === 'string') lines.push(['hint', ev.hint]);
   const matches = Array.isArray(ev.local?.matches) ? ev.local.matches : [];
   lines.push(['local', `${ev.local?.level ?? '?'} (max severity ${ev.local?.max_severity ?? '?'}, confidence ${ev.local?.confidence ?? '?'})`]);
   matches.forEach((m, i) => {
@@ -284,7 +290,7 @@ export async function runAudit(args: string[], io: CliIO, opts: AuditRunOptions 
   const extra = used(allowed[sub] as string[]);
   const takes = (allowed[sub] as string[]).map((o) => `--${o}`).join(', ');
   if (extra) return bad(`audit ${sub} does not take --${extra}; it takes ${takes}`);
-  if (sub === 'show' && rest.length !== 1) return bad(`audit show takes one decision id (the last column of \`hookwarden audit tail\`), got ${rest.length}`);
+  if (sub === 'show' && rest.length !== 1) return bad(`audit show takes one decision id (the decision column of \`hookwarden audit tail\`), got ${rest.length}`);
   if (sub !== 'show' && rest.length) return bad(`audit ${sub} takes no argument, got "${rest[0]}"`);
 
   const now = io.now();
