@@ -64,6 +64,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
     if (group.length) {
       const subs = group.map((c) => `${c.name.slice(first.length + 1)} (${c.summary})`).join('; ');
+      if (rest[0] === '--help' || rest[0] === '-h') {
+        io.out(`${first} subcommands: ${subs}\n`);
+        return 0;
+      }
       io.err(`hookwarden ${first}: ${rest[0] ? `unknown subcommand "${rest[0]}"` : 'needs a subcommand'}; ${first} subcommands: ${subs}\n`);
       return 2;
     }

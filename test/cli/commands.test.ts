@@ -106,6 +106,9 @@ describe('hookwarden CLI table', () => {
       expect(io.stderr()).not.toContain('unknown command');
       expect(io.stderr().split('\n')).toHaveLength(2);
     }
+    const help = memoryIO();
+    expect(await runCli(['patterns', '--help'], help)).toBe(0);
+    expect(help.stdout()).toMatch(/^patterns subcommands: check \(validate the pattern registry/);
   });
 
   it.each([
