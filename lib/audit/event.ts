@@ -1,7 +1,7 @@
 // The audit record: one JSON line per decision, versioned, redacted and bounded.
 
 import { isoUtc } from '../vocab/iso-time.js';
-import type { UnifiedRoutingDecision } from '../engine/types.js';
+import type { FinalDecision, UnifiedRoutingDecision } from '../engine/types.js';
 import type { Level, Severity } from '../vocab/levels.js';
 
 export const AUDIT_SCHEMA_VERSION = 1;
@@ -54,6 +54,11 @@ export interface AuditEventV1 {
   rules: string[];
   verdict: Level;
   confidence: number;
+  /** What the user and the model were told, as it was at the time: the decision's message (what happened, each
+   * pattern's rule id; the merge rules' names, which the hosts leave out) and its recovery hint. Only on lines
+   * whose decision was shown (warn, ask, block, a rewrite or an explicit allow); older lines have neither. */
+  reason?: string;
+  hint?: string;
   latency_ms: number;
   error?: string;
   /** What the session state contributed or changed (read-only status, grants used, approvals remembered). */
@@ -241,6 +246,23 @@ function roundAnswerFloats(answer: unknown): unknown {
   return answer;
 }
 
+/**
+ * The reason and hint of a decision that was shown. The call's redact stage already cleaned both before they were
+ * rendered (lib/hook/stages/redact.ts), so they are only cut to size here; after an internal error (no redact stage
+ * ran, `error` is set) they are scrubbed like the error itself.
+ */
+function told(s: Scrubber, d: FinalDecision, scrub: boolean): Pick<AuditEventV1, 'reason' | 'hint'> {
+  if (!(d.action === 'block' || d.action === 'ask' || d.action === 'warn' || d.updatedInput !== undefined || d.explicitAllow)) return {};
+  const one = (text: string, path: string): string | undefined => {
+    if (!scrub) return truncateString(repaired(text));
+    const r = s.part(text, path);
+    return r.ok && typeof r.value === 'string' ? r.value : undefined;
+  };
+  const reason = one(d.message, 'reason');
+  const hint = d.hints.length ? one(d.hints.join(' '), 'hint') : undefined;
+  return { ...(reason !== undefined ? { reason } : {}), ...(hint !== undefined ? { hint } : {}) };
+}
+
 export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): AuditEventV1 {
   const s = new Scrubber(meta.redact);
 
@@ -296,6 +318,8 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     if (part.ok) session = part.value as AuditEventV1['session'];
   }
 
+  const shown = told(s, d.decision, meta.error !== undefined);
+
   const t = typeof d.audit.timestamp === 'number' ? new Date(d.audit.timestamp).getTime() : Number.NaN;
   const ts = isoUtc(Number.isNaN(t) ? 0 : t);
 
@@ -323,6 +347,7 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     rules: [...(d.audit.decisionRules ?? [])],
     verdict: d.decision.action,
     confidence: canonicalNumber(d.decision.confidence),
+    ...shown,
     latency_ms: canonicalNumber(meta.latencyMs),
     ...(error !== undefined ? { error } : {}),
     ...(session ? { session } : {}),

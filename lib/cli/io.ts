@@ -38,15 +38,23 @@ export interface Command {
   run: (args: string[], io: CliIO) => Promise<number>;
 }
 
-/** Minimal flag parser: --name value, --name=value, boolean --flag; the rest are positionals. */
+export interface ArgSpec {
+  flags?: string[];
+  options?: string[];
+}
+
+/** Minimal flag parser: --name value, --name=value, boolean --flag; the rest are positionals. An option whose value
+ * is missing (last, or followed by another known --flag/--option) is in `unknown` (argProblem says which). */
 export function parseArgs(
   args: string[],
-  spec: { flags?: string[]; options?: string[] },
+  spec: ArgSpec,
 ): { flags: Set<string>; options: Map<string, string>; positionals: string[]; unknown: string[] } {
   const flags = new Set<string>();
   const options = new Map<string, string>();
   const positionals: string[] = [];
   const unknown: string[] = [];
+  const known = (a: string | undefined): boolean =>
+    a !== undefined && a.startsWith('--') && [...(spec.flags ?? []), ...(spec.options ?? [])].includes(a.slice(2).split('=')[0] as string);
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (a === '--') {
@@ -61,10 +69,29 @@ export function parseArgs(
     const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
     if (spec.flags?.includes(name) && eq < 0) flags.add(name);
     else if (spec.options?.includes(name)) {
-      const v = eq > 0 ? a.slice(eq + 1) : args[++i];
+      const v = eq > 0 ? a.slice(eq + 1) : known(args[i + 1]) ? undefined : args[++i];
       if (v === undefined) unknown.push(a);
       else options.set(name, v);
     } else unknown.push(a);
   }
   return { flags, options, positionals, unknown };
+}
+
+/** What is wrong with the first of `unknown`, in words: an option without its value, a flag given a value, or an
+ * option the command does not have (with the ones it has). */
+export function argProblem(unknown: string[], spec: ArgSpec): string | undefined {
+  const first = unknown[0];
+  if (first === undefined) return undefined;
+  const eq = first.indexOf('=');
+  const name = eq > 0 ? first.slice(2, eq) : first.slice(2);
+  if (spec.options?.includes(name)) return `--${name} needs a value`;
+  if (spec.flags?.includes(name)) return `--${name} takes no value`;
+  const all = [...(spec.flags ?? []), ...(spec.options ?? [])].map((n) => `--${n}`);
+  return `unknown option ${first}; ${all.length ? `options are ${all.join(', ')}` : 'it takes no options'}`;
+}
+
+/** A usage error as one line: what was wrong and what is accepted, then where the full usage is. Exit code 2. */
+export function usageError(io: CliIO, command: string, why: string): number {
+  io.err(`hookwarden ${command}: ${why} (see \`hookwarden ${command} --help\`)\n`);
+  return 2;
 }

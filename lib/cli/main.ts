@@ -60,7 +60,19 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const two = `${first} ${rest[0] ?? ''}`;
   const cmd = COMMANDS.find((c) => c.name === two) ?? COMMANDS.find((c) => c.name === first);
   if (!cmd) {
-    io.err(`hookwarden: unknown command "${first}"\n\n${help()}`);
+    // A command group named alone ("patterns"): its subcommands, not "unknown command".
+    const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
+    if (group.length) {
+      const subs = group.map((c) => `${c.name.slice(first.length + 1)} (${c.summary})`).join('; ');
+      if (rest[0] === '--help' || rest[0] === '-h') {
+        io.out(`${first} subcommands: ${subs}\n`);
+        return 0;
+      }
+      io.err(`hookwarden ${first}: ${rest[0] ? `unknown subcommand "${rest[0]}"` : 'needs a subcommand'}; ${first} subcommands: ${subs}\n`);
+      return 2;
+    }
+    const names = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]))];
+    io.err(`hookwarden: unknown command "${first}"; commands are ${names.join(', ')} (see \`hookwarden --help\`)\n`);
     return 2;
   }
   const args = cmd.name.includes(' ') ? rest.slice(1) : rest;

@@ -16,17 +16,57 @@ export function clip(text: string): string {
   return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS - 20)}… [truncated]` : text;
 }
 
-export function withHints(d: FinalDecision): string {
-  return clip(d.hints.length ? `${d.message} Hint: ${d.hints.join(' ')}` : d.message);
+/** Where in a command a match was ("(segment 2 (via bash -c))"): for `explain` and the audit, not the reason. */
+const SEGMENT = ' (segment ';
+
+function withoutSegments(text: string): string {
+  let at = text.indexOf(SEGMENT);
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    let i = at + SEGMENT.length;
+    if (!/\d/.test(text[i] ?? '')) {
+      out += text.slice(from, i);
+      from = i;
+    } else {
+      // Skip to the parenthesis that closes this one ("via" lists nest one level).
+      let depth = 1;
+      while (i < text.length && depth > 0) {
+        const c = text[i++];
+        if (c === '(') depth += 1;
+        else if (c === ')') depth -= 1;
+      }
+      out += text.slice(from, at);
+      from = i;
+    }
+    at = text.indexOf(SEGMENT, from);
+  }
+  return out + text.slice(from);
 }
 
-/** The merge rules' names ("Rules: LOCAL_BLOCK_STANDS.") are for the audit and the user; the model acts on the
- * finding, its pattern id and the hint. Text the model reads as context stays short without them. */
-export function forModel(d: FinalDecision): string {
-  const message = d.message.replace(/ Rules: [A-Z0-9_]+(?:, [A-Z0-9_]+)*\./g, '');
-  return clip(d.hints.length ? `${message} Hint: ${d.hints.join(' ')}` : message);
+/**
+ * The text a person or the model reads: what happened, the rule id of each pattern and the hint. The merge rules'
+ * names ("Rules: LOCAL_BLOCK_STANDS.") and the segment a match was in belong to `explain` and the audit line.
+ */
+export function plain(text: string): string {
+  return withoutSegments(text.includes(' Rules: ') ? text.replace(/ Rules: [A-Z0-9_]+(?:, [A-Z0-9_]+)*\./g, '') : text);
 }
+
+/** The decision's message as the user reads it (systemMessage, user_message). */
+export function message(d: FinalDecision): string {
+  return clip(plain(d.message));
+}
+
+/** The reason with its hints: what happened, the rule ids, and what to do. */
+export function withHints(d: FinalDecision): string {
+  const text = plain(d.message);
+  return clip(d.hints.length ? `${text} Hint: ${d.hints.join(' ')}` : text);
+}
+
+/** What the model reads: the same reason (it acts on the finding, its pattern id and the hint). */
+export const forModel = withHints;
 
 export function context(d: FinalDecision): string | undefined {
-  return d.injections.length ? clip(d.injections.join('\n')) : undefined;
+  return d.injections.length ? clip(d.injections.map(plain).join('\n')) : undefined;
 }

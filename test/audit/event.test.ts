@@ -136,6 +136,7 @@ describe('buildAuditEvent', () => {
       rules: ['local-block', 'max-of-sources'],
       verdict: 'block',
       confidence: 0.768,
+      reason: 'blocked',
       latency_ms: 3.142,
       redactions: ['input.tool_input.command', 'input.extra[0]', 'input.extra[2].deep.deeper'],
     });
@@ -185,7 +186,32 @@ describe('buildAuditEvent', () => {
       }),
     );
     expect(ev.error).toBe('[dropped]');
-    expect(ev.redactions).toEqual(['input:dropped', 'error:dropped']);
+    // After an internal error the reason quotes it, so it is scrubbed like the error: dropped here.
+    expect(ev.reason).toBeUndefined();
+    expect(ev.redactions).toEqual(['input:dropped', 'error:dropped', 'reason:dropped']);
+  });
+
+  it('keeps the reason and hint the user was told, as they were, on shown decisions only', () => {
+    const message = 'hookwarden ask: Force-push rewrites history. [bash-git/force-push] — matched: git push -f (segment 1). Rules: LOCAL_ASK_STANDS.';
+    const asked = buildAuditEvent(decision({ decision: { action: 'ask', shouldProceed: true, severity: 'high', confidence: 0.7, message, hints: ['Push to a new branch.', 'Or ask the user.'], injections: [] } }), meta());
+    expect(asked.reason).toBe(message);
+    expect(asked.hint).toBe('Push to a new branch. Or ask the user.');
+    // Cut to the audit's bound like every string.
+    const long = buildAuditEvent(decision({ decision: { ...decision().decision, message: 'x'.repeat(5000) } }), meta());
+    expect(long.reason?.length).toBe(2000);
+    // Nothing was shown for a silent call: no reason, no hint, no bytes.
+    const silent = buildAuditEvent(decision({ decision: { action: 'silent', shouldProceed: true, severity: 'none', confidence: 0.5, message: 'hookwarden silent. Rules: R.', hints: ['h'], injections: [] } }), meta());
+    expect(silent).not.toHaveProperty('reason');
+    expect(silent).not.toHaveProperty('hint');
+    // A rewrite was shown although it is an allow.
+    const rewrite = buildAuditEvent(decision({ decision: { action: 'allow', shouldProceed: true, severity: 'low', confidence: 0.5, message: 'hookwarden rewrote the command', hints: [], injections: [], updatedInput: { command: 'ls' } } }), meta());
+    expect(rewrite.reason).toBe('hookwarden rewrote the command');
+  });
+
+  it('scrubs the reason after an internal error (no redact stage ran), and keeps it as told otherwise', () => {
+    const message = `hookwarden ask: hookwarden could not judge this call (bad ${SECRET}) [engine/internal-error]`;
+    const d = decision({ decision: { ...decision().decision, action: 'ask', message } });
+    expect(buildAuditEvent(d, meta({ error: `bad ${SECRET}` })).reason).toBe('hookwarden ask: hookwarden could not judge this call (bad [REDACTED:aws_access_key]) [engine/internal-error]');
   });
 
   it('redacts and keeps meta.error', () => {

@@ -30,7 +30,17 @@ const DAY0 = Date.UTC(2026, 10, 20); // 2026-11-20
 const NOW = Date.UTC(2026, 10, 22, 12); // 2026-11-22 12:00 UTC
 
 describe('time arguments', () => {
-  it('reads durations, dates and date-times (UTC unless an offset is given)', () => {
+  // Dates and clock times are local: read here in UTC (test/audit/query-time.test.ts reads them in other zones).
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('reads durations, dates and date-times (local time, here UTC, unless an offset is given)', () => {
     expect(parseTimeArg('2h', NOW)).toBe(NOW - 2 * H);
     expect(parseTimeArg('7d', NOW)).toBe(NOW - 7 * 24 * H);
     expect(parseTimeArg('1h30m', NOW)).toBe(NOW - 1.5 * H);
@@ -41,7 +51,7 @@ describe('time arguments', () => {
     expect(parseTimeArg('2026-11-20 08:30:15', NOW)).toBe(DAY0 + 8.5 * H + 15_000);
     expect(parseTimeArg('2026-11-20T08:30:00Z', NOW)).toBe(DAY0 + 8.5 * H);
     expect(parseTimeArg('2026-11-20T10:30:00+02:00', NOW)).toBe(DAY0 + 8.5 * H);
-    for (const bad of ['', 'yesterday', '2h ago', '2026-02-30', '2026-11-20T25:00', '-2h', '0h', '20261120']) {
+    for (const bad of ['', 'last tuesday', 'constructor', '2 fortnights ago', '2026-02-30', '2026-11-20T25:00', '2026-02-30T10:00Z', '-2h', '0h', '0 days ago', '20261120', '25:00']) {
       expect(parseTimeArg(bad, NOW), bad).toBeUndefined();
     }
   });

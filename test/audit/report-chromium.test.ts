@@ -1,7 +1,8 @@
-// The HTML report in a real browser: Debian's headless Chromium loads the page from file://, runs its script and
+// The HTML report in a real browser: headless Chromium (or Chrome) loads the page from file://, runs its script and
 // prints the DOM, and the test checks what a reader would see (chart bars, verdict mix, table rows, filtering
-// from location.hash) against the audit file written by real hook calls. Chromium is required: without
-// /usr/bin/chromium these tests FAIL (CI installs it: apt-get install chromium).
+// from location.hash) against the audit file written by real hook calls. The browser is found by
+// test/helpers/browser.ts ($HOOKWARDEN_BROWSER, PATH, usual install paths); without one these tests skip with one
+// line, except under CI (`CI` set), where they fail (.ci/run installs Debian's chromium).
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,8 +21,13 @@ import { runtimeFor } from '../../lib/cli/runtime.js';
 import { runHook } from '../../lib/hook/run-hook.js';
 import { memoryIO } from '../helpers/cli.js';
 import { loadFixtures } from '../helpers/fixtures.js';
+import { browserPolicy, findBrowser } from '../helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const BROWSER = browserPolicy(findBrowser());
+const CHROMIUM = BROWSER.run ? BROWSER.path : '';
+/** No browser and not CI: the whole file is skipped, and this is the line that says why. */
+const SKIP = !BROWSER.run && !BROWSER.fail;
+if (!BROWSER.run && SKIP) console.warn(`hookwarden: ${BROWSER.line}`);
 const root = mkdtempSync(join(tmpdir(), 'hw-report-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -31,9 +37,8 @@ const NOW = Date.UTC(2026, 10, 22, 23, 0);
 const XSS = `echo '</script><img src=x onerror=alert(1)>' # <b>bold</b> & "quotes"`;
 
 function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the HTML report test needs Debian's chromium (apt-get install chromium); it is not skipped`);
-  }
+  if (!BROWSER.run) throw new Error(BROWSER.line);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is gone since the test started`);
 }
 
 /** Runs headless Chromium on the page and returns the DOM after its scripts ran. */
@@ -79,6 +84,7 @@ let file = '';
 let events: AuditEventV1[] = [];
 
 beforeAll(async () => {
+  if (!BROWSER.run) return;
   // Real hook calls over several sessions, spread over hours by the injected clock (one fixture every 25 min).
   const home = join(root, 'home');
   const io = memoryIO({ home });
@@ -113,8 +119,8 @@ beforeAll(async () => {
   if (code !== 0) throw new Error(`audit report failed: ${cli.stderr()}`);
 }, 120_000);
 
-describe('audit report (headless Chromium)', () => {
-  it('finds Chromium at /usr/bin/chromium', () => {
+describe.skipIf(SKIP)(SKIP ? `audit report (headless Chromium): ${BROWSER.run ? '' : BROWSER.line}` : 'audit report (headless Chromium)', () => {
+  it('finds Chromium or Chrome (HOOKWARDEN_BROWSER, PATH or an install path)', () => {
     requireChromium();
   });
 

@@ -64,10 +64,10 @@ describe('hookwarden routes', () => {
     expect(r.stdout()).toContain('  .claude/commands/evil\\nname.md: malformed: command path "evil\\nname" holds blanks, slashes or control characters\n');
   });
 
-  it('rejects unknown arguments with its usage', async () => {
+  it('rejects unknown arguments in one line naming the argument and its options', async () => {
     const r = rig();
     expect(await runCli(['routes', '--bogus'], r.io)).toBe(2);
-    expect(r.stderr()).toContain('hookwarden routes [--json]');
+    expect(r.stderr()).toBe('hookwarden routes: unknown option --bogus; options are --json (see `hookwarden routes --help`)\n');
   });
 });
 

@@ -13,8 +13,15 @@ import { runCli } from '../../lib/cli/main.js';
 import { memoryIO } from '../helpers/cli.js';
 import { allEvents, hookCalls, type HookCall } from '../helpers/audit-calls.js';
 
+// --since and --until read local time: these tests read it in UTC (the local-time tests set another zone).
+const TZ = process.env.TZ;
+process.env.TZ = 'UTC';
 const root = mkdtempSync(join(tmpdir(), 'hw-cli-audit-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  if (TZ === undefined) delete process.env.TZ;
+  else process.env.TZ = TZ;
+});
 afterEach(() => closeAuditLogs());
 
 const H = 3_600_000;
@@ -54,21 +61,23 @@ beforeAll(async () => {
 
 describe('hookwarden audit: arguments', () => {
   it.each([
-    [['audit', 'frobnicate']],
-    [['audit', 'summary', '--verdict', 'maybe']],
-    [['audit', '--since', 'last tuesday']],
-    [['audit', '--since', '2h', '--all']],
-    [['audit', 'show']],
-    [['audit', 'show', 'a', 'b']],
-    [['audit', 'report']],
-    [['audit', 'summary', '--follow']],
-    [['audit', 'tail', '-n', 'ten']],
-    [['audit', 'prune', '--since', '2d']],
-    [['audit', '--bogus']],
-  ])('%j: exit 2 with the usage', async (args) => {
+    [['audit', 'frobnicate'], 'unknown subcommand "frobnicate"; audit subcommands are summary, tail, show, report, prune'],
+    [['audit', 'summary', '--verdict', 'maybe'], '--verdict maybe: verdicts are block, ask, warn, allow, silent'],
+    [['audit', '--since', 'last tuesday'], '--since last tuesday: '],
+    [['audit', '--since', '2h', '--all'], '--since and --all do not go together'],
+    [['audit', 'show'], 'audit show takes one decision id (the decision column of `hookwarden audit tail`), got 0'],
+    [['audit', 'show', 'a', 'b'], 'audit show takes one decision id (the decision column of `hookwarden audit tail`), got 2'],
+    [['audit', 'report'], 'audit report needs --html <out.html>'],
+    [['audit', 'summary', '--follow'], 'audit summary does not take --follow; it takes --since, --until, --session, --verdict, --rule, --tool, --agent, --all, --json'],
+    [['audit', 'tail', '-n', 'ten'], '-n "ten" is not a number of lines; use 0 to 100000'],
+    [['audit', 'prune', '--since', '2d'], 'audit prune does not take --since; it takes --json'],
+    [['audit', '--bogus'], 'unknown option --bogus; options are --json, --follow, --all, --since, --until'],
+    [['audit', 'tail', '--session'], '--session needs a value'],
+  ])('%j: exit 2 with one line naming the argument and what is accepted', async (args, text) => {
     const io = cli(home);
     expect(await runCli(args, io)).toBe(2);
-    expect(io.stderr()).toContain('hookwarden audit [summary|tail|show|report|prune]');
+    expect(io.stderr().startsWith(`hookwarden audit: ${text}`)).toBe(true);
+    expect(io.stderr()).toMatch(/^[^\n]*\(see `hookwarden audit --help`\)\n$/);
   });
 
   it('--help prints the usage, and the command is in the command table', async () => {
@@ -122,6 +131,20 @@ describe('hookwarden audit summary', () => {
     expect(JSON.parse(range.stdout()).events).toBe(1);
   });
 
+  it('takes --since as people say it: "2 days ago", yesterday, a local clock time', async () => {
+    const count = async (...args: string[]): Promise<number> => {
+      const io = cli(home);
+      expect(await runCli(['audit', '--json', ...args], io), args.join(' ')).toBe(0);
+      return JSON.parse(io.stdout()).events as number;
+    };
+    const all = allEvents(home);
+    expect(await count('--since', '2 days ago')).toBe(all.filter((e) => Date.parse(e.ts) >= NOW - 48 * H).length);
+    expect(await count('--since', '2 days ago')).toBe(await count('--since', '2d'));
+    // yesterday, the whole day: from its midnight to the next (--until a day is the end of that day).
+    expect(await count('--since', 'yesterday', '--until', 'yesterday')).toBe(all.filter((e) => Date.parse(e.ts) >= NOW - 36 * H && Date.parse(e.ts) < NOW - 12 * H).length);
+    expect(await count('--since', '09:00')).toBe(all.filter((e) => Date.parse(e.ts) >= NOW - 3 * H).length);
+  });
+
   it('reports unreadable and other-schema lines on stderr, and ignores a half-written last line', async () => {
     const h = join(root, 'damaged');
     await hookCalls(h, [{ fixture: 'pre-bash-ls', at: NOW - H }]);
@@ -147,12 +170,17 @@ describe('hookwarden audit tail', () => {
     const io = cli(home);
     expect(await runCli(['audit', 'tail', '-n', '3'], io)).toBe(0);
     const lines = io.stdout().trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^time \(UTC\) +session +event +tool +verdict +rules +target +decision$/);
+    expect(lines[0]).toMatch(/^time \(UTC\) +session +event +tool +verdict +rules +target +decision +reason \(as told\)$/);
     expect(lines).toHaveLength(4);
     const all = allEvents(home).sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
     const last3 = all.slice(-3);
-    lines.slice(1).forEach((l, i) => expect(l.endsWith(last3[i]?.decision_id as string), l).toBe(true));
+    lines.slice(1).forEach((l, i) => expect(l.includes(` ${last3[i]?.decision_id as string}`), l).toBe(true));
     expect(lines[3]).toMatch(/^11-22 11:30:00 +aaaa1111 +PreToolUse +Bash +warn +bash-publish\/npm-publish +npm publish/);
+    // The row carries what the user was told then: the reason (its rule id) and the hint.
+    const told = last3[2] as AuditEventV1;
+    expect(told.reason).toMatch(/^hookwarden warn: .*\[bash-publish\/npm-publish\]/);
+    expect(lines[3]).toMatch(new RegExp(` ${told.decision_id} +Publishes a package to the npm registry `));
+    expect(lines[3]?.includes(told.reason?.replace(/^hookwarden warn: /, '').slice(0, 80) as string)).toBe(true);
     // Columns line up: "verdict" starts at the same offset on every line.
     const at = lines[0]?.indexOf('verdict');
     expect(lines.slice(1).every((l) => /^(silent|allow|warn|ask|block)\b/.test(l.slice(at)))).toBe(true);
@@ -186,8 +214,8 @@ describe('hookwarden audit tail', () => {
     expect(await run).toBe(0);
     const rows = io.stdout().trimEnd().split('\n').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/ block +bash-filesystem\/rm-root +rm -rf \/ +hw-g-1$/);
-    expect(rows[1]).toMatch(/ ask +paths-sensitive\/env-files +\/home\/dev\/project\/\.env +hw-g-3$/);
+    expect(rows[0]).toMatch(/ block +bash-filesystem\/rm-root +rm -rf \/ +hw-g-1 +.*\[bash-filesystem\/rm-root\]/);
+    expect(rows[1]).toMatch(/ ask +paths-sensitive\/env-files +\/home\/dev\/project\/\.env +hw-g-3 +.*\[paths-sensitive\/env-files\]/);
   });
 
   it('keeps terminal control and bidi characters of audit text out of the output', async () => {
@@ -232,6 +260,26 @@ describe('hookwarden audit show', () => {
     await runCli(['audit', 'show', blocked.decision_id], b);
     expect(b.stdout()).toMatch(/\nmatches +block +\w+ +bash-filesystem\/rm-root/);
     expect(b.stdout()).toMatch(/\ntarget +rm -rf \/\n/);
+    // The reason and hint as they were told at the time (the audit keeps the merge rules' names too).
+    expect(blocked.reason).toMatch(/^hookwarden block: .*\[bash-filesystem\/rm-root\].* Rules: [A-Z_]+/);
+    expect(b.stdout()).toContain(`\nreason        ${blocked.reason}\n`);
+    expect(b.stdout()).toContain(`\nhint          ${blocked.hint}\n`);
+    expect(blocked.hint).toMatch(/\S/);
+  });
+
+  it('an older line without reason and hint shows what it has', async () => {
+    const h = join(root, 'older');
+    const day = Date.UTC(2026, 10, 21, 9);
+    mkdirSync(auditDirFor(h), { recursive: true });
+    const line = { schema: 1, decision_id: 'hw-old-1', ts: new Date(day).toISOString(), session_id: 'old-s', event: 'PreToolUse', tool: 'Bash', input: { tool_input: { command: 'rm -rf /' } }, local: { matches: [{ id: 'bash-filesystem/rm-root', severity: 'critical', action: 'block', matched: 'rm -rf /' }] }, rules: ['LOCAL_BLOCK_STANDS'], verdict: 'block', confidence: 1, latency_ms: 1 };
+    writeFileSync(auditFileFor(h, new Date(day)), `${JSON.stringify(line)}\n`);
+    const io = cli(h);
+    expect(await runCli(['audit', 'show', 'hw-old-1'], io)).toBe(0);
+    expect(io.stdout()).toMatch(/\nrules +LOCAL_BLOCK_STANDS\n/);
+    expect(io.stdout()).not.toMatch(/\n(reason|hint) /);
+    const tail = cli(h);
+    expect(await runCli(['audit', 'tail', '--since', '2026-11-21'], tail)).toBe(0);
+    expect(tail.stdout().trimEnd().split('\n')[1]).toMatch(/ hw-old-1$/);
   });
 
   it('exits 1 for an unknown id', async () => {

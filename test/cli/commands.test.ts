@@ -37,10 +37,10 @@ describe('hookwarden explain', () => {
     expect(JSON.parse(io.stdout()).decision.decision.action).toBe('silent');
   });
 
-  it('rejects unknown flags with usage and exit 2', async () => {
+  it('rejects unknown flags with one line naming the flag and the options, exit 2', async () => {
     const io = memoryIO();
     expect(await runCli(['explain', '--bogus', 'ls'], io)).toBe(2);
-    expect(io.stderr()).toContain('hookwarden explain [--json]');
+    expect(io.stderr()).toBe('hookwarden explain: unknown option --bogus; options are --json, --prompt, --path, --op, --cwd (see `hookwarden explain --help`)\n');
   });
 });
 
@@ -92,6 +92,45 @@ describe('hookwarden CLI table', () => {
     for (const c of ['explain', 'eval', 'patterns check', 'install', 'uninstall']) expect(io.stdout()).toContain(`  ${c}`);
     const bad = memoryIO();
     expect(await runCli(['frobnicate'], bad)).toBe(2);
-    expect(bad.stderr()).toMatch(/unknown command "frobnicate"/);
+    expect(bad.stderr()).toMatch(/^hookwarden: unknown command "frobnicate"; commands are explain, eval, patterns, mode, .*routes \(see `hookwarden --help`\)\n$/);
+  });
+
+  it('a command group named alone lists its subcommands instead of "unknown command"', async () => {
+    for (const [args, start] of [
+      [['patterns'], 'hookwarden patterns: needs a subcommand; patterns subcommands: check (validate the pattern registry'],
+      [['patterns', 'lint'], 'hookwarden patterns: unknown subcommand "lint"; patterns subcommands: check ('],
+    ] as const) {
+      const io = memoryIO();
+      expect(await runCli([...args], io)).toBe(2);
+      expect(io.stderr().startsWith(start), io.stderr()).toBe(true);
+      expect(io.stderr()).not.toContain('unknown command');
+      expect(io.stderr().split('\n')).toHaveLength(2);
+    }
+    const help = memoryIO();
+    expect(await runCli(['patterns', '--help'], help)).toBe(0);
+    expect(help.stdout()).toMatch(/^patterns subcommands: check \(validate the pattern registry/);
+  });
+
+  it.each([
+    [['explain'], "explain: needs the command to judge (quote it: hookwarden explain 'rm -rf build')"],
+    [['explain', '--path', '--op', 'delete', 'x'], 'explain: --op "delete" is not an operation; operations are read, write'],
+    [['explain', '--op', 'read', '.env'], 'explain: --op goes with --path (explain --path --op read <file>)'],
+    [['explain', '--prompt', '--path', 'x'], 'explain: --prompt and --path do not go together: explain one prompt or one path'],
+    [['eval', '--hook', 'pre-bash'], 'eval: --hook "pre-bash" is not a hook; hooks are user-prompt, pre-tool-use, post-tool-use, stop, session-start'],
+    [['eval', 'inputs.jsonl'], 'eval: takes no argument, got "inputs.jsonl" (it reads hook inputs, one JSON per line, from stdin)'],
+    [['patterns', 'check', 'patterns/'], 'patterns check: takes no argument, got "patterns/" (a folder of packs is --dir <folder>)'],
+    [['patterns', 'check', '--dir'], 'patterns check: --dir needs a value'],
+    [['routes', '--all'], 'routes: unknown option --all; options are --json'],
+    [['serve', '--port', '99999'], 'serve: --port "99999" is not a port; use a number from 0 to 65535 (0 picks a free one)'],
+    [['memory'], 'memory: needs a subcommand; memory subcommands are list, show, approve, reject, forget, export'],
+    [['memory', 'drop', 'm-0123456789'], 'memory: unknown subcommand "drop"; memory subcommands are list, show, approve, reject, forget, export'],
+    [['memory', 'show'], 'memory: memory show takes one memory id (m-0123456789, from `hookwarden memory list`), got 0'],
+    [['memory', 'forget'], 'memory: memory forget needs one or more memory ids (m-0123456789, from `hookwarden memory list`)'],
+    [['memory', 'list', 'm-0123456789'], 'memory: memory list takes no id, got "m-0123456789"'],
+  ])('%j: one line naming what was wrong and what is accepted, exit 2', async (args, text) => {
+    const io = memoryIO();
+    expect(await runCli(args, io)).toBe(2);
+    const cmd = args[0] === 'patterns' ? 'patterns check' : args[0];
+    expect(io.stderr()).toBe(`hookwarden ${text} (see \`hookwarden ${cmd} --help\`)\n`);
   });
 });

@@ -89,7 +89,7 @@ describe('hook bundles end to end', () => {
     // The shell analyser's chunk is missing: no command can be judged, so a harmless one is asked about.
     const s = JSON.parse(spawnSync('node', [join(half, 'pre-tool-use.js')], { input: git.stdin, env, encoding: 'utf8' }).stdout).hookSpecificOutput;
     expect(s.permissionDecision).toBe('ask');
-    expect(s.permissionDecisionReason).toMatch(/\[engine\/internal-error\] — matched: cannot read chunk-shell\.code\.js \(ENOENT\); reinstall hookwarden\. Rules/);
+    expect(s.permissionDecisionReason).toMatch(/\[engine\/internal-error\] — matched: cannot read chunk-shell\.code\.js \(ENOENT\); reinstall hookwarden\. Hint: /);
     copyFileSync(join(ROOT, 'dist', 'hooks', 'chunk-shell.code.js'), join(half, 'chunk-shell.code.js'));
     // The interpreter chunk is missing: a python one-liner cannot be judged, so it is asked about.
     const py = fixtures.find((x) => x.name === 'pre-bash-python-rmtree-home')!;
@@ -97,7 +97,7 @@ describe('hook bundles end to end', () => {
     expect(p.status).toBe(0);
     const out = JSON.parse(p.stdout).hookSpecificOutput;
     expect(out.permissionDecision).toBe('ask');
-    expect(out.permissionDecisionReason).toMatch(/\[engine\/unparseable-command\] — matched: internal error: cannot read chunk-interpreters\.code\.js \(ENOENT\); reinstall hookwarden\. Rules/);
+    expect(out.permissionDecisionReason).toMatch(/\[engine\/unparseable-command\] — matched: internal error: cannot read chunk-interpreters\.code\.js \(ENOENT\); reinstall hookwarden\. Hint: /);
   });
 
   it('hookwarden eval agrees with the hook processes on every fixture', () => {

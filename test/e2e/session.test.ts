@@ -62,6 +62,9 @@ function runTranscript(rig: SessionRig, steps: Step[]): void {
   }
 }
 
+/** A hook call that leaves a session state file behind (a file the agent wrote). */
+const STARTED = { hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: '$PROJECT/setup.ts', content: 'x' }, tool_use_id: 't0', tool_response: {} };
+
 const state = (rig: SessionRig): SessionState => JSON.parse(readFileSync(sessionFile(rig.home, rig.sessionId), 'utf8')) as SessionState;
 
 describe('session transcripts through the real hook bundles', () => {
@@ -170,6 +173,8 @@ describe('state files are bounded in time and survive corruption', () => {
 
   it('an expired state is not used even before pruning, and the audit says so', () => {
     const rig = sessionRig('ttl-expired-session');
+    // The session exists once a hook has seen it (the CLI refuses an id no state file has).
+    expect(rig.call(STARTED).exit).toBe(0);
     expect(rig.cli(['mode', 'readonly', '--session', rig.sessionId]).exit).toBe(0);
     const file = sessionFile(rig.home, rig.sessionId);
     const s = JSON.parse(readFileSync(file, 'utf8')) as SessionState;
@@ -181,6 +186,8 @@ describe('state files are bounded in time and survive corruption', () => {
 
   it('a corrupt state file means a fresh state, a note in the audit, and the bad file kept aside', () => {
     const rig = sessionRig('corrupt-state-session');
+    // The session exists once a hook has seen it (the CLI refuses an id no state file has).
+    expect(rig.call(STARTED).exit).toBe(0);
     expect(rig.cli(['mode', 'readonly', '--session', rig.sessionId]).exit).toBe(0);
     const file = sessionFile(rig.home, rig.sessionId);
     writeFileSync(file, '{"v":1,"sessionId":"corrupt-state-sess');

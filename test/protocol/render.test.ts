@@ -29,6 +29,9 @@ describe('Claude Code rendering', () => {
     });
     expect(r.stderr).toMatch(/^hookwarden block: .*Hint: do the safe thing\n$/);
     expect(r.stderr.split('\n')).toHaveLength(2);
+    // The rule id and the hint, in plain words; the merge rules' names are for `explain` and the audit.
+    expect(json(r.stdout).hookSpecificOutput.permissionDecisionReason).toBe('hookwarden block: thing [pack/id] — matched: x. Hint: do the safe thing');
+    expect(r.stderr).not.toContain('Rules:');
   });
 
   it('PreToolUse ask: ask JSON with reason and hint, exit 0', () => {
@@ -36,6 +39,8 @@ describe('Claude Code rendering', () => {
     expect(r.exitCode).toBe(0);
     expect(json(r.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
     expect(json(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain('Hint: do the safe thing');
+    expect(json(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain('[pack/id]');
+    expect(json(r.stdout).hookSpecificOutput.permissionDecisionReason).not.toContain('Rules: R');
   });
 
   it('PreToolUse warn: additionalContext for the model, systemMessage for the user, no decision', () => {

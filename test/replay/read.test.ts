@@ -55,13 +55,22 @@ describe('audit files', () => {
 
 describe('parseSince', () => {
   const now = Date.UTC(2026, 10, 22, 12);
-  it('reads durations back from now, UTC days and ISO times', () => {
-    expect(parseSince('7d', now)).toBe(now - 7 * 86_400_000);
-    expect(parseSince('1h30m', now)).toBe(now - 5_400_000);
-    expect(parseSince('2026-11-01', now)).toBe(Date.UTC(2026, 10, 1));
-    expect(parseSince('2026-11-21T08:00:00Z', now)).toBe(Date.UTC(2026, 10, 21, 8));
+  it('reads durations and words back from now, local days (here in UTC) and ISO times', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      expect(parseSince('7d', now)).toBe(now - 7 * 86_400_000);
+      expect(parseSince('1h30m', now)).toBe(now - 5_400_000);
+      expect(parseSince('2026-11-01', now)).toBe(Date.UTC(2026, 10, 1));
+      expect(parseSince('2026-11-21T08:00:00Z', now)).toBe(Date.UTC(2026, 10, 21, 8));
+      expect(parseSince('yesterday', now)).toBe(Date.UTC(2026, 10, 21));
+      expect(parseSince('2 days ago', now)).toBe(now - 2 * 86_400_000);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
   it('refuses anything else', () => {
-    for (const bad of ['', 'yesterday', '7', '-1d', '2026-13-45', '2026-11-01Tnope']) expect(parseSince(bad, now), bad).toBeUndefined();
+    for (const bad of ['', 'last week', '7', '-1d', '2026-13-45', '2026-11-01Tnope']) expect(parseSince(bad, now), bad).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../lib/config/defaults.js';
+import { updateSession } from '../../lib/session/session-file.js';
 import { changedBy, hookInput, plant, runBundle, runCliProcess, scene, trapAt, TRAPS, victimUntouched, type Run, type Scene } from './plant.js';
 
 interface Command {
@@ -20,10 +22,20 @@ const remember = (s: Scene): void => {
 };
 const FACT_ID = 'm-c3d8a2e1e6'; // the id of "we use pnpm, not npm" (a content hash: the same on every machine)
 
+/** The session commands act on a session that exists (they refuse an id no state file has). */
+const session = (s: Scene): void => void updateSession(s.home, 'sec-cli', s.project, [], Date.now(), DEFAULT_CONFIG.session);
+
 const COMMANDS: Command[] = [
-  { name: 'grant', args: ['grant', 'bash-git', '--for', '30m', '--session', 'sec-cli'] },
-  { name: 'mode readonly', args: ['mode', 'readonly', '--session', 'sec-cli'] },
-  { name: 'revoke', args: ['revoke', '--all', '--session', 'sec-cli'], setup: (s) => void runCliProcess(['grant', 'bash-git', '--for', '30m', '--session', 'sec-cli'], s) },
+  { name: 'grant', args: ['grant', 'bash-git', '--for', '30m', '--session', 'sec-cli'], setup: session },
+  { name: 'mode readonly', args: ['mode', 'readonly', '--session', 'sec-cli'], setup: session },
+  {
+    name: 'revoke',
+    args: ['revoke', '--all', '--session', 'sec-cli'],
+    setup: (s) => {
+      session(s);
+      runCliProcess(['grant', 'bash-git', '--for', '30m', '--session', 'sec-cli'], s);
+    },
+  },
   { name: 'memory forget', args: ['memory', 'forget', FACT_ID], setup: remember },
   { name: 'install (local)', args: ['install', '--scope', 'local'] },
   { name: 'install --mode http --scope user', args: ['install', '--mode', 'http', '--scope', 'user'] },

@@ -1,31 +1,8 @@
-// Time arguments and filters: a point in time from the command line, and which events a filter lets through.
+// Filters: which events a filter lets through (time arguments: time.ts).
 
 import { LEVELS, type Level } from '../../vocab/levels.js';
-import { parseDuration } from '../../vocab/duration.js';
 import type { AuditEventV1 } from '../event.js';
 import { decisionRules, matchedRules } from './event-fields.js';
-import { DAY_MS, dayStart } from './files.js';
-
-/**
- * A point in time from the command line: a duration back from now ("2h", "7d", "1h30m"), "now", a UTC date
- * ("2026-11-20": its start, or for `until` its end, i.e. the next midnight) or an ISO date-time (UTC unless it
- * names an offset). Undefined when unreadable.
- */
-export function parseTimeArg(text: string, now: number, edge: 'since' | 'until' = 'since'): number | undefined {
-  const t = text.trim();
-  if (t === 'now') return now;
-  const d = parseDuration(t);
-  if (d !== undefined) return now - d;
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (date) {
-    const start = dayStart(date[1] as string, date[2] as string, date[3] as string);
-    return start === undefined ? undefined : edge === 'until' ? start + DAY_MS : start;
-  }
-  const dt = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/i.exec(t);
-  if (!dt) return undefined;
-  const ms = Date.parse(`${dt[1]}T${dt[2]}${dt[3] ?? 'Z'}`);
-  return Number.isFinite(ms) ? ms : undefined;
-}
 
 export interface AuditFilter {
   /** Inclusive lower bound on the event time, ms. */

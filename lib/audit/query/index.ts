@@ -3,7 +3,8 @@
 // 1 GB day costs one chunk of memory plus what the aggregation keeps (bounded, see CappedCounter).
 //
 // files.ts         which daily files there are, and which a time range covers
-// filter.ts        time arguments and filters
+// time.ts          time arguments (--since, --until)
+// filter.ts        filters
 // event-fields.ts  an event's time, rules and target
 // scan.ts          streaming the files in range; the newest N; one decision by id
 // summary.ts       the summary's aggregation
@@ -11,6 +12,7 @@
 
 export * from './files.js';
 export * from './filter.js';
+export * from './time.js';
 export * from './event-fields.js';
 export * from './table.js';
 export * from './scan.js';

@@ -14,9 +14,17 @@ export const TAIL_COLUMNS: Column[] = [
   { title: 'rules', max: 32 },
   { title: 'target', max: 48 },
   { title: 'decision', max: 40 },
+  { title: 'reason (as told)', max: 160 },
 ];
 
-/** The cells of one tail row. Rules: the matched patterns, else the decision rules. */
+/** The reason and hint a line recorded, without the verdict that the row already shows ("" on older lines). */
+export function toldOf(ev: AuditEventV1): string {
+  const reason = typeof ev.reason === 'string' ? ev.reason.replace(/^hookwarden \w+: /, '') : '';
+  const hint = typeof ev.hint === 'string' && ev.hint ? `Hint: ${ev.hint}` : '';
+  return [reason, hint].filter(Boolean).join(' ');
+}
+
+/** The cells of one tail row. Rules: the matched patterns, else the decision rules; last, what the user was told. */
 export function tailCells(ev: AuditEventV1, t: number): string[] {
   const matched = matchedRules(ev);
   return [
@@ -28,6 +36,7 @@ export function tailCells(ev: AuditEventV1, t: number): string[] {
     (matched.length ? matched : decisionRules(ev)).join(','),
     targetOf(ev),
     ev.decision_id,
+    toldOf(ev),
   ];
 }
 

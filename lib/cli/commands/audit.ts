@@ -21,6 +21,7 @@ import {
   tailEvents,
   tailHeader,
   targetOf,
+  TIME_FORMS,
   type AuditFilter,
 } from '../../audit/query/index.js';
 import { REPORT_TABLE_LIMIT, writeReport } from '../../audit/report/index.js';
@@ -30,7 +31,7 @@ import type { AuditEventV1 } from '../../audit/event.js';
 import { locate } from '../../hook/locations.js';
 import { AGENTS, isAgent } from '../../vocab/agents.js';
 import { prepare } from '../../hook/stages/prepare.js';
-import { parseArgs, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 const USAGE =
@@ -45,11 +46,13 @@ const USAGE =
   `                                         searchable table of the newest ${REPORT_TABLE_LIMIT.toLocaleString('en-US')} decisions (range: the last 24h)\n` +
   '  prune [--json]                         remove daily files older than audit.retentionDays (never today\'s)\n' +
   'filters:\n' +
-  '  --since <2h|7d|2026-11-20|2026-11-20T08:00>   from then on (UTC unless an offset is given); --all: no limit\n' +
-  '  --until <same forms>                   before then (a date alone: the end of that day)\n' +
+  '  --since <when>                        from then on; --all: no limit. <when>: 2h, 1h30m, "2 days ago", today,\n' +
+  '                                         yesterday, 14:30, 2026-11-20, 2026-11-20T08:00 (local time unless it\n' +
+  '                                         ends in Z or an offset such as +02:00)\n' +
+  '  --until <when>                         before then (today, yesterday or a date alone: the end of that day)\n' +
   '  --session <id or its start>   --verdict <block,ask,warn,allow,silent>   --rule <rule id or pack>\n' +
   `  --tool <name>   --agent <${AGENTS.join('|')}>\n` +
-  'Times are UTC. Files: $HOOKWARDEN_HOME/audit/audit-YYYY-MM-DD.jsonl (one per UTC day).';
+  'Times shown are UTC. Files: $HOOKWARDEN_HOME/audit/audit-YYYY-MM-DD.jsonl (one per UTC day).';
 
 const SUBCOMMANDS = new Set(['summary', 'tail', 'show', 'report', 'prune']);
 const FILTER_OPTIONS = ['since', 'until', 'session', 'verdict', 'rule', 'tool', 'agent'];
@@ -87,13 +90,13 @@ function buildFilter(options: Map<string, string>, all: boolean, now: number, de
   if (since !== undefined && all) return { error: '--since and --all do not go together' };
   if (since !== undefined) {
     const t = parseTimeArg(since, now, 'since');
-    if (t === undefined) return { error: `--since ${since}: not a duration (2h, 7d) nor a date (2026-11-20, 2026-11-20T08:00)` };
+    if (t === undefined) return { error: `--since ${since}: not a time I can read; use ${TIME_FORMS}` };
     filter.since = t;
   } else if (!all && defaultSince !== undefined) filter.since = defaultSince;
   const until = options.get('until');
   if (until !== undefined) {
     const t = parseTimeArg(until, now, 'until');
-    if (t === undefined) return { error: `--until ${until}: not a duration (2h, 7d) nor a date (2026-11-20, 2026-11-20T08:00)` };
+    if (t === undefined) return { error: `--until ${until}: not a time I can read; use ${TIME_FORMS}` };
     filter.until = t;
   }
   const session = options.get('session');
@@ -151,6 +154,9 @@ function describeEvent(ev: AuditEventV1, file: string | undefined, memory: Audit
   const target = targetOf(ev);
   if (target && !ev.memory) lines.push(['target', cellText(target)]);
   lines.push(['rules', ev.rules?.length ? ev.rules.join(', ') : 'none']);
+  // What the user and the model were told, as it was then (lines written before v0.4 have neither).
+  if (typeof ev.reason === 'string') lines.push(['reason', ev.reason]);
+  if (typeof ev.hint === 'string') lines.push(['hint', ev.hint]);
   const matches = Array.isArray(ev.local?.matches) ? ev.local.matches : [];
   lines.push(['local', `${ev.local?.level ?? '?'} (max severity ${ev.local?.max_severity ?? '?'}, confidence ${ev.local?.confidence ?? '?'})`]);
   matches.forEach((m, i) => {
@@ -197,8 +203,7 @@ function describeEvent(ev: AuditEventV1, file: string | undefined, memory: Audit
 async function tail(a: ReturnType<typeof parseArgs>, io: CliIO, filter: AuditFilter, opts: AuditRunOptions): Promise<number> {
   const linesOpt = a.options.get('lines') ?? '20';
   if (!/^\d+$/.test(linesOpt) || Number(linesOpt) > 100_000) {
-    io.err(`hookwarden audit tail: -n takes a number of lines (0 to 100000)\n${USAGE}\n`);
-    return 2;
+    return usageError(io, 'audit', `-n "${linesOpt}" is not a number of lines; use 0 to 100000`);
   }
   const n = Number(linesOpt);
   const json = a.flags.has('json');
@@ -266,15 +271,14 @@ async function prune(io: CliIO, json: boolean): Promise<number> {
 
 /** The command with its internal options (tests stop --follow through `opts.signal`). */
 export async function runAudit(args: string[], io: CliIO, opts: AuditRunOptions = {}): Promise<number> {
-  const a = parseArgs(normalize(args), { flags: ['json', 'follow', 'all'], options: [...FILTER_OPTIONS, 'lines', 'html'] });
+  const spec = { flags: ['json', 'follow', 'all'], options: [...FILTER_OPTIONS, 'lines', 'html'] };
+  const a = parseArgs(normalize(args), spec);
   const [first, ...rest] = a.positionals;
   const sub = first ?? 'summary';
-  const bad = (why = 'bad arguments'): number => {
-    io.err(`hookwarden audit: ${why}\n${USAGE}\n`);
-    return 2;
-  };
-  if (a.unknown.length) return bad(`unknown option ${a.unknown[0]}`);
-  if (!SUBCOMMANDS.has(sub)) return bad(`unknown subcommand "${sub}"`);
+  const bad = (why: string): number => usageError(io, 'audit', why);
+  const problem = argProblem(a.unknown, spec);
+  if (problem) return bad(problem);
+  if (!SUBCOMMANDS.has(sub)) return bad(`unknown subcommand "${sub}"; audit subcommands are ${[...SUBCOMMANDS].join(', ')}`);
   const used = (names: string[]): string | undefined => [...a.options.keys(), ...a.flags].find((k) => !names.includes(k));
   const allowed: Record<string, string[]> = {
     summary: [...FILTER_OPTIONS, 'all', 'json'],
@@ -284,8 +288,10 @@ export async function runAudit(args: string[], io: CliIO, opts: AuditRunOptions 
     prune: ['json'],
   };
   const extra = used(allowed[sub] as string[]);
-  if (extra) return bad(`audit ${sub} does not take --${extra}`);
-  if (sub === 'show' ? rest.length !== 1 : rest.length) return bad(sub === 'show' ? 'audit show takes one decision id' : `unexpected argument "${rest[0]}"`);
+  const takes = (allowed[sub] as string[]).map((o) => `--${o}`).join(', ');
+  if (extra) return bad(`audit ${sub} does not take --${extra}; it takes ${takes}`);
+  if (sub === 'show' && rest.length !== 1) return bad(`audit show takes one decision id (the decision column of \`hookwarden audit tail\`), got ${rest.length}`);
+  if (sub !== 'show' && rest.length) return bad(`audit ${sub} takes no argument, got "${rest[0]}"`);
 
   const now = io.now();
   if (sub === 'prune') return prune(io, a.flags.has('json'));

@@ -3,7 +3,7 @@
 
 import { hookForEvent, HOOKS, type HookName } from '../../hook/hooks.js';
 import { runHook } from '../../hook/run-hook.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 function hookOf(line: string, forced: HookName | undefined): HookName {
@@ -26,12 +26,14 @@ export const evalCommand: Command = {
     '  --hook forces one hook (user-prompt, pre-tool-use, post-tool-use, stop, session-start);\n' +
     '  otherwise hook_event_name picks it (unparseable lines: pre-tool-use). --audit writes audit lines.',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['audit'], options: ['hook'] });
+    const spec = { flags: ['audit'], options: ['hook'] };
+    const a = parseArgs(args, spec);
     const forced = a.options.get('hook');
-    if (a.unknown.length || a.positionals.length || (forced && !(forced in HOOKS))) {
-      io.err(`hookwarden eval: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
+    const problem =
+      argProblem(a.unknown, spec) ??
+      (forced !== undefined && !(forced in HOOKS) ? `--hook "${forced}" is not a hook; hooks are ${Object.keys(HOOKS).join(', ')}` : undefined) ??
+      (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (it reads hook inputs, one JSON per line, from stdin)` : undefined);
+    if (problem) return usageError(io, 'eval', problem);
     const rt = runtimeFor(io, a.flags.has('audit'));
     const lines = io.readStdin().toString('utf8').split('\n');
     for (const line of lines) {

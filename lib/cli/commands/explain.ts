@@ -5,7 +5,7 @@ import type { UnifiedRoutingDecision } from '../../engine/types.js';
 import { formatRouting } from '../explain-routing.js';
 import type { HookName } from '../../hook/hooks.js';
 import { runHook } from '../../hook/run-hook.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 function inputFor(kind: string, text: string, op: string, cwd: string): { hook: HookName; input: object } {
@@ -52,13 +52,17 @@ export const explainCommand: Command = {
     '       hookwarden explain --path [--op write|read] [--json] <file path>\n' +
     '  Nothing is written to the audit log.',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['json', 'prompt', 'path'], options: ['op', 'cwd'] });
+    const spec = { flags: ['json', 'prompt', 'path'], options: ['op', 'cwd'] };
+    const a = parseArgs(args, spec);
     const text = a.positionals.join(' ');
     const op = a.options.get('op') ?? 'write';
-    if (a.unknown.length || !text || !['read', 'write'].includes(op) || (a.flags.has('prompt') && a.flags.has('path'))) {
-      io.err(`hookwarden explain: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
+    const problem =
+      argProblem(a.unknown, spec) ??
+      (a.flags.has('prompt') && a.flags.has('path') ? '--prompt and --path do not go together: explain one prompt or one path' : undefined) ??
+      (!['read', 'write'].includes(op) ? `--op "${op}" is not an operation; operations are read, write` : undefined) ??
+      (a.options.has('op') && !a.flags.has('path') ? '--op goes with --path (explain --path --op read <file>)' : undefined) ??
+      (!text ? `needs the ${a.flags.has('prompt') ? 'prompt text' : a.flags.has('path') ? 'file path' : 'command'} to judge (quote it: hookwarden explain 'rm -rf build')` : undefined);
+    if (problem) return usageError(io, 'explain', problem);
     const kind = a.flags.has('prompt') ? 'prompt' : a.flags.has('path') ? 'path' : 'command';
     const { hook, input } = inputFor(kind, text, op, a.options.get('cwd') ?? io.cwd);
     const r = await runHook(hook, JSON.stringify(input), runtimeFor(io, false));

@@ -12,7 +12,7 @@ import { loadMemory, memoryFile, updateMemory } from '../../memory/memory-file.j
 import { pendingText } from '../../memory/resolve.js';
 import { viewOf } from '../../registry/select.js';
 import { formatDuration } from '../../vocab/duration.js';
-import { parseArgs, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 const USAGE =
@@ -24,6 +24,8 @@ const USAGE =
   '  forget <id…>                  remove stored facts (or drop pending items)\n' +
   '  export [--markdown]           the stored facts as JSON (or Markdown lines for a CLAUDE.md)\n' +
   '  --user                        the user-wide store only (memory.userStore)';
+
+const SUBCOMMANDS = ['list', 'show', 'approve', 'reject', 'forget', 'export'];
 
 async function context(io: CliIO) {
   const rt = runtimeFor(io, true);
@@ -78,15 +80,18 @@ function find(c: Ctx, scopes: MemoryScope[], id: string, io: CliIO): { scope: Me
 }
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  const a = parseArgs(args, { flags: ['json', 'markdown', 'user'] });
+  const spec = { flags: ['json', 'markdown', 'user'] };
+  const a = parseArgs(args, spec);
   const [sub, ...ids] = a.positionals;
-  const bad = (): number => {
-    io.err(`hookwarden memory: bad arguments\n${USAGE}\n`);
-    return 2;
-  };
-  if (a.unknown.length || !sub) return bad();
+  const bad = (why: string): number => usageError(io, 'memory', why);
+  const problem = argProblem(a.unknown, spec);
+  if (problem) return bad(problem);
+  if (!sub) return bad(`needs a subcommand; memory subcommands are ${SUBCOMMANDS.join(', ')}`);
+  if (!SUBCOMMANDS.includes(sub)) return bad(`unknown subcommand "${sub}"; memory subcommands are ${SUBCOMMANDS.join(', ')}`);
   const needsOneId = sub === 'show' || sub === 'approve' || sub === 'reject';
-  if ((needsOneId && ids.length !== 1) || (sub === 'forget' && !ids.length) || ((sub === 'list' || sub === 'export') && ids.length)) return bad();
+  if (needsOneId && ids.length !== 1) return bad(`memory ${sub} takes one memory id (m-0123456789, from \`hookwarden memory list\`), got ${ids.length}`);
+  if (sub === 'forget' && !ids.length) return bad('memory forget needs one or more memory ids (m-0123456789, from `hookwarden memory list`)');
+  if ((sub === 'list' || sub === 'export') && ids.length) return bad(`memory ${sub} takes no id, got "${ids[0]}"`);
   if (ids.some((id) => !FACT_ID.test(id))) {
     io.err(`hookwarden memory ${sub}: ids look like m-0123456789 (see \`hookwarden memory list\`)\n`);
     return 2;
@@ -163,7 +168,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
       return 0;
     }
     default:
-      return bad();
+      return bad(`unknown subcommand "${sub}"`);
   }
 }
 

@@ -3,7 +3,7 @@
 import { collectSources } from '../../registry/resolve.js';
 import { locate } from '../../hook/locations.js';
 import { loadCallConfig, trustedOverrides } from '../../hook/project-trust.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 import { missingRouteTargets } from '../route-checks.js';
 
 export const patternsCheckCommand: Command = {
@@ -13,11 +13,10 @@ export const patternsCheckCommand: Command = {
     'hookwarden patterns check [--dir <patterns dir>] [--json]\n' +
     '  Checks the shipped packs plus the user and project override files; exits 1 on any problem.',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['json'], options: ['dir'] });
-    if (a.unknown.length || a.positionals.length) {
-      io.err(`hookwarden patterns check: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
+    const spec = { flags: ['json'], options: ['dir'] };
+    const a = parseArgs(args, spec);
+    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (a folder of packs is --dir <folder>)` : undefined);
+    if (problem) return usageError(io, 'patterns check', problem);
     const loc = locate(io.cwd, io.env);
     const sources = collectSources({
       shippedDir: a.options.get('dir') ?? loc.patternsDir,

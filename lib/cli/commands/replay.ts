@@ -12,7 +12,7 @@ import { locate } from '../../hook/locations.js';
 import { auditFilesIn, expandFiles, parseSince, readLines, type AuditLine } from '../../replay/read.js';
 import { formatJson, formatText } from '../../replay/report.js';
 import { replayLines } from '../../replay/run.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 
 const USAGE =
   'hookwarden replay [files…] [--registry DIR] [--since WHEN] [--agent NAME] [--json]\n' +
@@ -47,12 +47,11 @@ export const replayCommand: Command = {
   summary: 'replay logged decisions through the current (or an edited) registry and show verdicts that change',
   usage: USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['json'], options: ['registry', 'since', 'agent'] });
-    const bad = (why: string): number => {
-      io.err(`hookwarden replay: ${why}\n${USAGE}\n`);
-      return 2;
-    };
-    if (a.unknown.length) return bad(`unknown or incomplete option ${a.unknown.join(' ')}`);
+    const spec = { flags: ['json'], options: ['registry', 'since', 'agent'] };
+    const a = parseArgs(args, spec);
+    const bad = (why: string): number => usageError(io, 'replay', why);
+    const problem = argProblem(a.unknown, spec);
+    if (problem) return bad(problem);
 
     let sinceMs: number | undefined;
     const since = a.options.get('since');

@@ -9,7 +9,7 @@ import { summarise } from '../../catalogue/summary.js';
 import { printable, truncate } from '../../terminal-text.js';
 import type { Candidate, Catalogue } from '../../catalogue/types.js';
 import { locate } from '../../hook/locations.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 
 /** As the agent invokes it: a command after a slash, an agent as the Task tool's subagent_type, a skill by name. */
 const invoked = (c: Candidate): string => (c.kind === 'command' ? `/${c.name}` : c.name);
@@ -63,11 +63,10 @@ export const routesCommand: Command = {
     '  how the agent invokes it; HINTS counts the hookwarden intents/anti_intents/examples of its front matter.\n' +
     '  --json prints the catalogue. Writes nothing. Exit 1 when a file is malformed (see docs/catalogue.md).',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['json'] });
-    if (a.unknown.length || a.positionals.length) {
-      io.err(`hookwarden routes: bad arguments\n${this.usage}\n`);
-      return 2;
-    }
+    const spec = { flags: ['json'] };
+    const a = parseArgs(args, spec);
+    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (it lists what this folder's project can route to)` : undefined);
+    if (problem) return usageError(io, 'routes', problem);
     const loc = locate(io.cwd, io.env);
     const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
     if (a.flags.has('json')) io.out(`${JSON.stringify(catalogue, null, 2)}\n`);

@@ -6,7 +6,7 @@ import { ENGINE_VERSION } from '../../hook/main.js';
 import { hookwardenHome } from '../../audit/paths.js';
 import { TOKEN_PATTERN, userConfigFile } from '../../serve/auth.js';
 import { startDaemon } from '../../serve/server.js';
-import { parseArgs, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 
 const USAGE =
   'hookwarden serve [--port N] [--log-requests]\n' +
@@ -22,13 +22,15 @@ export const serveCommand: Command = {
   summary: 'run the local daemon answering Claude Code http hooks (127.0.0.1 only)',
   usage: USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['print-token', 'log-requests'], options: ['port'] });
+    const spec = { flags: ['print-token', 'log-requests'], options: ['port'] };
+    const a = parseArgs(args, spec);
     const portArg = a.options.get('port');
     const port = portArg === undefined ? undefined : Number(portArg);
-    if (a.unknown.length || a.positionals.length || (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))) {
-      io.err(`hookwarden serve: bad arguments\n${USAGE}\n`);
-      return 2;
-    }
+    const problem =
+      argProblem(a.unknown, spec) ??
+      (port !== undefined && !(/^\d+$/.test(portArg as string) && port <= 65_535) ? `--port "${portArg}" is not a port; use a number from 0 to 65535 (0 picks a free one)` : undefined) ??
+      (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+    if (problem) return usageError(io, 'serve', problem);
     // Only the user's own config: the daemon serves every project, and a project's files must not choose its
     // token or port.
     const configFile = userConfigFile(io.env);

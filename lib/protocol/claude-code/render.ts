@@ -4,7 +4,7 @@
 import type { SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from './schema.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
 
 export type { HookOutput } from '../text.js';
 
@@ -38,7 +38,7 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
   const ctx = context(d);
   if (d.action === 'warn') {
     return out({
-      systemMessage: clip(d.message),
+      systemMessage: message(d),
       hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: ctx ?? reason },
     });
   }
@@ -70,7 +70,7 @@ function renderUserPrompt(d: FinalDecision): HookOutput {
   const text = [ctx, ...extra].filter(Boolean).join('\n');
   if (!text) return out(null);
   return out({
-    ...(notify ? { systemMessage: clip(d.message) } : {}),
+    ...(notify ? { systemMessage: message(d) } : {}),
     hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: clip(text) },
   });
 }
@@ -81,7 +81,7 @@ function renderPostToolUse(d: FinalDecision): HookOutput {
   if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: forModel(d) } });
   if (d.action === 'ask' || d.action === 'warn') {
     return out({
-      systemMessage: clip(d.message),
+      systemMessage: message(d),
       hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context(d) ?? withHints(d) },
     });
   }
@@ -96,7 +96,7 @@ function renderPostToolUseFailure(d: FinalDecision): HookOutput {
   const ctx = context(d);
   if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: forModel(d) } });
   if (d.action === 'ask' || d.action === 'warn') {
-    return out({ systemMessage: clip(d.message), hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx ?? withHints(d) } });
+    return out({ systemMessage: message(d), hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx ?? withHints(d) } });
   }
   return out(ctx ? { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx } } : null);
 }

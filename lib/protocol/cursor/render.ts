@@ -17,7 +17,7 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
 
 const out = (json: Record<string, unknown> | null, stderr = ''): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr });
 
@@ -29,8 +29,8 @@ function instead(updated: Record<string, unknown>): string {
 
 function preToolUse(d: FinalDecision): HookOutput {
   if (d.action === 'block' || d.action === 'ask') return out({ permission: 'deny', user_message: withHints(d) || 'blocked by hookwarden', agent_message: forModel(d) || 'blocked by hookwarden' });
-  if (d.updatedInput) return out({ permission: 'deny', user_message: clip(d.message), agent_message: clip(forModel(d) + instead(d.updatedInput)) });
-  if (d.action === 'warn') return out({ permission: 'allow', user_message: clip(d.message), agent_message: context(d) ?? forModel(d) });
+  if (d.updatedInput) return out({ permission: 'deny', user_message: message(d), agent_message: clip(forModel(d) + instead(d.updatedInput)) });
+  if (d.action === 'warn') return out({ permission: 'allow', user_message: message(d), agent_message: context(d) ?? forModel(d) });
   return out({ permission: 'allow' });
 }
 
@@ -40,7 +40,7 @@ export function renderCursor(event: SupportedEvent, d: FinalDecision): HookOutpu
       return preToolUse(d);
     case 'UserPromptSubmit':
       if (d.action === 'block') return out({ continue: false, user_message: withHints(d) || 'blocked by hookwarden' });
-      return out({ continue: true, ...(d.action === 'warn' || d.action === 'ask' ? { user_message: clip(d.message) } : {}) });
+      return out({ continue: true, ...(d.action === 'warn' || d.action === 'ask' ? { user_message: message(d) } : {}) });
     case 'PostToolUse':
     case 'PostToolUseFailure': {
       const text = context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined);

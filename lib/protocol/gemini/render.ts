@@ -12,7 +12,7 @@
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
 import { STOP_REASON_MARK } from './parse.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
 
 type GeminiOutput = {
   decision?: 'allow' | 'deny' | 'block' | 'ask';
@@ -26,8 +26,8 @@ const out = (json: GeminiOutput | null): HookOutput => ({ exitCode: 0, stdout: j
 function beforeTool(d: FinalDecision): HookOutput {
   if (d.action === 'block') return out({ decision: 'deny', reason: withHints(d) });
   if (d.action === 'ask') return out({ decision: 'ask', reason: withHints(d), ...(d.updatedInput ? { hookSpecificOutput: { tool_input: d.updatedInput } } : {}) });
-  if (d.updatedInput) return out({ systemMessage: clip(d.message), hookSpecificOutput: { tool_input: d.updatedInput } });
-  if (d.action === 'warn') return out({ systemMessage: clip(d.message) });
+  if (d.updatedInput) return out({ systemMessage: message(d), hookSpecificOutput: { tool_input: d.updatedInput } });
+  if (d.action === 'warn') return out({ systemMessage: message(d) });
   return out(null);
 }
 
@@ -36,7 +36,7 @@ function withContext(d: FinalDecision): HookOutput {
   const notify = d.action === 'ask' || d.action === 'warn';
   const text = [ctx, notify && !ctx ? forModel(d) : undefined].filter(Boolean).join('\n');
   if (!text) return out(null);
-  return out({ ...(notify ? { systemMessage: clip(d.message) } : {}), hookSpecificOutput: { additionalContext: clip(text) } });
+  return out({ ...(notify ? { systemMessage: message(d) } : {}), hookSpecificOutput: { additionalContext: clip(text) } });
 }
 
 export function renderGemini(event: SupportedEvent, d: FinalDecision): HookOutput {
