@@ -26,6 +26,7 @@ import { summarise } from '../../catalogue/summary.js';
 import { printable } from '../../terminal-text.js';
 import { checkHost, checkOpenCode, hostSpecs, type Check } from '../doctor-hosts.js';
 import { ranPhrase } from '../doctor-heartbeat.js';
+import { hookwardenPlugins, pluginBundle } from '../doctor-plugin.js';
 import { commandTarget, installedElsewhere } from '../doctor-targets.js';
 import { healthz, timeInstalledMode, type InstalledGuard } from '../doctor-timing.js';
 
@@ -90,7 +91,8 @@ function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, r
     if (typeof found === 'string') checks.push({ status: 'fail', what: 'settings', detail: found });
     else entries.push(...found);
   }
-  if (!entries.length && !checks.length && others > 0) {
+  const plugins = hookwardenPlugins(loc.home, settingsFiles(loc)).filter((p) => p.enabled);
+  if (!entries.length && !checks.length && !plugins.length && others > 0) {
     checks.push({ status: 'ok', what: 'claude-code', detail: 'not installed (`hookwarden install` adds it); other hosts are, below' });
     return { checks, entries };
   }
@@ -98,6 +100,16 @@ function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, r
   for (const { event, hook } of HOOK_EVENTS) {
     const mine = entries.filter((e) => e.event === event && e.hook === hook);
     const what = `hook ${event}`;
+    const plugin = plugins[0];
+    if (plugin) {
+      // The plugin's hooks.json wires every event: say so, and whether a settings entry runs the hook a second time.
+      const b = pluginBundle(plugin, hook);
+      const ran = ranPhrase(loc.hookwardenHome, 'claude-code', event, 'command', now);
+      if (!b.exists) checks.push({ status: 'fail', what, detail: `plugin ${plugin.id} runs ${b.file}, which does not exist (a plugin from a git source has no build: install it from the npm source, docs/install.md)` });
+      else if (mine.length || plugins.length > 1) checks.push({ status: 'warn', what, detail: `installed ${mine.length + plugins.length} times (plugin ${plugins.map((p) => p.id).join(', ')}${mine.length ? ` and ${[...new Set(mine.map((e) => e.file))].join(', ')}` : ''}): every call is judged and audited twice; keep one (\`hookwarden uninstall\` removes the settings entries)` });
+      else checks.push({ status: ran.ran ? 'ok' : 'warn', what, detail: `plugin ${plugin.id} → ${b.file}; ${ran.text}` });
+      continue;
+    }
     if (!mine.length) {
       checks.push({ status: 'fail', what, detail: 'not installed (run `hookwarden install`)' });
       continue;

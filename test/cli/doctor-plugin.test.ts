@@ -1,0 +1,70 @@
+// doctor and Claude Code's plugin: a plugin install has no settings entry (Claude Code runs the plugin's own
+// hooks/hooks.json from the folder installed_plugins.json names), so doctor must find it there: say each hook is
+// the plugin's and when it last ran, fail a plugin with no build (a git source), and warn when a settings entry
+// runs the same hook a second time, instead of telling a plugin user to `hookwarden install`.
+
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIO } from '../../lib/cli/io.js';
+import { runCli } from '../../lib/cli/main.js';
+import { ROOT } from '../helpers/registry.js';
+
+function rig(withBuild: boolean) {
+  const base = mkdtempSync(join(tmpdir(), 'hw-plugin-doctor-'));
+  const home = join(base, 'home');
+  const project = join(base, 'project');
+  const plugin = join(home, '.claude', 'plugins', 'cache', 'hookwarden', 'hookwarden', '0.5.0');
+  mkdirSync(project, { recursive: true });
+  mkdirSync(plugin, { recursive: true });
+  if (withBuild) cpSync(join(ROOT, 'dist', 'hooks'), join(plugin, 'dist', 'hooks'), { recursive: true });
+  writeFileSync(join(home, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'hookwarden@hookwarden': [{ scope: 'user', installPath: plugin, version: '0.5.0' }] } }));
+  writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ enabledPlugins: { 'hookwarden@hookwarden': true } }));
+  const env: NodeJS.ProcessEnv = { PATH: dirname(process.execPath), HOME: home, HOOKWARDEN_HOME: join(home, '.hookwarden'), CLAUDE_PROJECT_DIR: project };
+  let out: string[] = [];
+  const io: CliIO = { out: (s) => out.push(s), err: (s) => out.push(s), readStdin: () => Buffer.alloc(0), env, cwd: project, now: Date.now, newId: () => 'id' };
+  return { home, project, plugin, io, text: () => out.join(''), reset: () => void (out = []) };
+}
+
+const hookLines = (text: string): string[] => text.split('\n').filter((l) => / hook [A-Za-z]+ /.test(l));
+
+describe('doctor with hookwarden installed as the Claude Code plugin', () => {
+  it('names the plugin for every hook and never asks for an install that would run them twice', async () => {
+    const r = rig(true);
+    await runCli(['doctor', '--no-timing'], r.io);
+    const lines = hookLines(r.text());
+    expect(lines).toHaveLength(6);
+    for (const l of lines) {
+      expect(l).toMatch(/plugin hookwarden@hookwarden → .*dist\/hooks\/[a-z-]+\.js; installed but never called/);
+      expect(l).not.toMatch(/FAIL|run `hookwarden install`/);
+    }
+  });
+
+  it('fails each hook of a plugin without its build, and says where a working one comes from', async () => {
+    const r = rig(false);
+    expect(await runCli(['doctor', '--no-timing'], r.io)).toBe(1);
+    expect(hookLines(r.text())).toHaveLength(6);
+    for (const l of hookLines(r.text())) expect(l).toMatch(/^FAIL .*which does not exist \(a plugin from a git source has no build: install it from the npm source/);
+  });
+
+  it('warns when an install also wired the hooks: every call would be judged twice', async () => {
+    const r = rig(true);
+    expect(await runCli(['install', '--scope', 'local'], r.io)).toBe(0);
+    r.reset();
+    await runCli(['doctor', '--no-timing'], r.io);
+    const lines = hookLines(r.text());
+    expect(lines).toHaveLength(6);
+    for (const l of lines) expect(l).toMatch(/^warn .*installed 2 times \(plugin hookwarden@hookwarden and .*settings\.local\.json\)/);
+  });
+
+  it('a plugin switched off in enabledPlugins is not counted', async () => {
+    const r = rig(true);
+    mkdirSync(join(r.project, '.claude'), { recursive: true });
+    writeFileSync(join(r.project, '.claude', 'settings.json'), JSON.stringify({ enabledPlugins: { 'hookwarden@hookwarden': false } }));
+    await runCli(['doctor', '--no-timing'], r.io);
+    const lines = hookLines(r.text());
+    expect(lines).toHaveLength(6);
+    for (const l of lines) expect(l).toMatch(/not installed \(run `hookwarden install`\)/);
+  });
+});
