@@ -66,7 +66,8 @@ function judge(root: string, lines: string[], home: string): string[] {
   const env = { PATH: process.env.PATH ?? '', HOME: '/home/dev', HOOKWARDEN_HOME: home, CLAUDE_PROJECT_DIR: PROJECT };
   const r = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'eval'], { input: `${lines.join('\n')}\n`, env, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`eval in ${root} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return r.stdout.trim().split('\n').map(stable);
+  // Each build judges with a home of its own; a command naming $HOOKWARDEN_HOME quotes it back.
+  return r.stdout.trim().split('\n').map((l) => stable(l.split(home).join('<home>')));
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hw-same-'));
