@@ -6,7 +6,7 @@
 // HOOKWARDEN_CLAUDE_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,7 +33,10 @@ export interface Workspace {
   env: NodeJS.ProcessEnv;
 }
 
-/** A scratch HOME, a git project holding `files`, and a private HOOKWARDEN_HOME. */
+/** A scratch HOME, a git project holding `files`, and a private HOOKWARDEN_HOME. The project is laid out as a team's
+ * is: hookwarden is its dependency, `node_modules/hookwarden` linked to this checkout (what `npm link` or a `file:`
+ * dependency gives) and node_modules ignored by git, so a project-scope install writes the portable
+ * `$CLAUDE_PROJECT_DIR/node_modules/hookwarden/…` form (docs/install-scopes.md) and the client runs that. */
 export function workspace(files: Record<string, string> = {}): Workspace {
   const root = mkdtempSync(join(tmpdir(), 'hw-client-'));
   const home = join(root, 'home');
@@ -51,6 +54,10 @@ export function workspace(files: Record<string, string> = {}): Workspace {
   git('init', '-q');
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'add', '-A');
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'commit', '-q', '--allow-empty', '-m', 'init');
+  // Ignored through .git/info/exclude, not a .gitignore: the tree a scenario sees holds only its own files.
+  appendFileSync(join(project, '.git', 'info', 'exclude'), 'node_modules/\n');
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(ROOT, join(project, 'node_modules', 'hookwarden'), 'dir');
   const env: NodeJS.ProcessEnv = {
     ...baseEnv({ home, hwHome }),
     ANTHROPIC_API_KEY: 'sk-ant-test-not-a-real-key',
