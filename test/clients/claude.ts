@@ -80,6 +80,18 @@ export const baseEnv = (ws: Pick<Workspace, 'home' | 'hwHome'>): NodeJS.ProcessE
   TERM: 'dumb',
 });
 
+/** Puts this checkout's `hookwarden-hook` first on the workspace's PATH, as `npm i -g hookwarden` does (a link in the
+ * global bin folder to bin/hookwarden-hook.cjs): install then writes the path-free `hookwarden-hook <hook>` form
+ * for a host that needs it (Codex project scope), and the client, run with the same PATH, finds it. Call it before
+ * installing: install decides by the PATH it runs with. */
+export function withGlobalBin(ws: Workspace): string {
+  const dir = join(ws.root, 'global', 'bin');
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(join(ROOT, 'bin', 'hookwarden-hook.cjs'), join(dir, 'hookwarden-hook'));
+  ws.env = { ...ws.env, PATH: `${dir}:${ws.env.PATH ?? ''}` };
+  return dir;
+}
+
 /** hookwarden's own `install --agent <host>` in a workspace (its stdout: the notes install prints). */
 export const installFor = (ws: Workspace, agent: string, scope: 'project' | 'user'): string => cli(ws, ['install', '--agent', agent, '--scope', scope]);
 
