@@ -99,10 +99,12 @@ function cli(ws: Workspace, args: string[], cwd = ws.project): string {
   return execFileSync(process.execPath, [CLI, ...args], { cwd, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Installs hookwarden's command hooks into the project's .claude/settings.local.json (this checkout's absolute
- * paths: a committed project install needs hookwarden inside the project, docs/install-scopes.md). */
+/** Installs hookwarden's command hooks into the project's committed .claude/settings.json, as `hookwarden install`
+ * does by default: hookwarden is the workspace project's dependency, so the commands run the project's own copy
+ * (`$CLAUDE_PROJECT_DIR/node_modules/hookwarden/…`, docs/install-scopes.md), and the Agent SDK's `project` setting
+ * source loads them too. */
 export function installCommandHooks(ws: Workspace): void {
-  cli(ws, ['install', '--scope', 'local']);
+  cli(ws, ['install', '--scope', 'project']);
 }
 
 async function freePort(): Promise<number> {
