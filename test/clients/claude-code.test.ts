@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, claudeVersion, hookResponses, installCommandHooks, installHttpHooks, runClaude, runWithHost, scripted, workspace, type RunOptions, type Workspace } from './claude.js';
 import { seenText, type ModelServer, type Turn } from './model-server.js';
-import { count, filesHolding } from './scenario.js';
+import { count, filesHolding, hookCommands, machinePaths, projectCommand } from './scenario.js';
 
 const bin = claudeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -53,6 +53,12 @@ describe.runIf(bin || required)('Claude Code (real CLI), command hooks', () => {
     expect(count(seen, '[bash-filesystem/rm-home]')).toBe(1);
     expect(seen).toContain('PreToolUse:Bash hook error: hookwarden block:');
     expect(seen).not.toContain('dist/hooks');
+    // Installed with project scope: the committed .claude/settings.json runs the project's own copy, through the
+    // variable the host sets for its hooks; it names no path of this machine, and the deny above is its.
+    const committed = join(r.ws.project, '.claude', 'settings.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), r.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContainEqual(expect.stringMatching(projectCommand(null, 'pre-tool-use')));
+    for (const command of hookCommands(committed)) expect(command).toMatch(projectCommand(null));
   });
 
   it('a cloned project whose .hookwarden/patterns.json disables the rule cannot switch it off: `rm -rf ~/.ssh` is still refused', async () => {

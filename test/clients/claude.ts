@@ -6,7 +6,7 @@
 // HOOKWARDEN_CLAUDE_BIN. It is never downloaded at hook or test run time.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,7 +33,10 @@ export interface Workspace {
   env: NodeJS.ProcessEnv;
 }
 
-/** A scratch HOME, a git project holding `files`, and a private HOOKWARDEN_HOME. */
+/** A scratch HOME, a git project holding `files`, and a private HOOKWARDEN_HOME. The project is laid out as a team's
+ * is: hookwarden is its dependency, `node_modules/hookwarden` linked to this checkout (what `npm link` or a `file:`
+ * dependency gives) and node_modules ignored by git, so a project-scope install writes the portable
+ * `$CLAUDE_PROJECT_DIR/node_modules/hookwarden/…` form (docs/install-scopes.md) and the client runs that. */
 export function workspace(files: Record<string, string> = {}): Workspace {
   const root = mkdtempSync(join(tmpdir(), 'hw-client-'));
   const home = join(root, 'home');
@@ -51,6 +54,10 @@ export function workspace(files: Record<string, string> = {}): Workspace {
   git('init', '-q');
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'add', '-A');
   git('-c', 'user.email=dev@example.test', '-c', 'user.name=dev', 'commit', '-q', '--allow-empty', '-m', 'init');
+  // Ignored through .git/info/exclude, not a .gitignore: the tree a scenario sees holds only its own files.
+  appendFileSync(join(project, '.git', 'info', 'exclude'), 'node_modules/\n');
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(ROOT, join(project, 'node_modules', 'hookwarden'), 'dir');
   const env: NodeJS.ProcessEnv = {
     ...baseEnv({ home, hwHome }),
     ANTHROPIC_API_KEY: 'sk-ant-test-not-a-real-key',
@@ -73,6 +80,18 @@ export const baseEnv = (ws: Pick<Workspace, 'home' | 'hwHome'>): NodeJS.ProcessE
   TERM: 'dumb',
 });
 
+/** Puts this checkout's `hookwarden-hook` first on the workspace's PATH, as `npm i -g hookwarden` does (a link in the
+ * global bin folder to bin/hookwarden-hook.cjs): install then writes the path-free `hookwarden-hook <hook>` form
+ * for a host that needs it (Codex project scope), and the client, run with the same PATH, finds it. Call it before
+ * installing: install decides by the PATH it runs with. */
+export function withGlobalBin(ws: Workspace): string {
+  const dir = join(ws.root, 'global', 'bin');
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(join(ROOT, 'bin', 'hookwarden-hook.cjs'), join(dir, 'hookwarden-hook'));
+  ws.env = { ...ws.env, PATH: `${dir}:${ws.env.PATH ?? ''}` };
+  return dir;
+}
+
 /** hookwarden's own `install --agent <host>` in a workspace (its stdout: the notes install prints). */
 export const installFor = (ws: Workspace, agent: string, scope: 'project' | 'user'): string => cli(ws, ['install', '--agent', agent, '--scope', scope]);
 
@@ -80,10 +99,12 @@ function cli(ws: Workspace, args: string[], cwd = ws.project): string {
   return execFileSync(process.execPath, [CLI, ...args], { cwd, env: ws.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Installs hookwarden's command hooks into the project's .claude/settings.local.json (this checkout's absolute
- * paths: a committed project install needs hookwarden inside the project, docs/install-scopes.md). */
+/** Installs hookwarden's command hooks into the project's committed .claude/settings.json, as `hookwarden install`
+ * does by default: hookwarden is the workspace project's dependency, so the commands run the project's own copy
+ * (`$CLAUDE_PROJECT_DIR/node_modules/hookwarden/…`, docs/install-scopes.md), and the Agent SDK's `project` setting
+ * source loads them too. */
 export function installCommandHooks(ws: Workspace): void {
-  cli(ws, ['install', '--scope', 'local']);
+  cli(ws, ['install', '--scope', 'project']);
 }
 
 async function freePort(): Promise<number> {

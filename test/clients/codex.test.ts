@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codexBin, codexScripted, codexVersion, codexWorkspace, installCodexHooks, runCodex, type CodexRunOptions, type CodexWorkspace } from './codex.js';
 import { codexSeenText, messageText, toolOutputs, type CodexRequest, type CodexStep, type CodexTurn } from './codex-server.js';
-import { audit, count, filesHolding } from './scenario.js';
+import { audit, count, filesHolding, hookCommands, machinePaths } from './scenario.js';
 
 const bin = codexBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -89,6 +89,12 @@ describe.runIf(bin || required)('Codex CLI (real CLI), command hooks (--agent co
     const trusted = await play(turns, { prompt: 'tidy up', files, scope: 'project', trustProject: true });
     expect(readFileSync(join(trusted.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
     expect(count(codexSeenText(trusted.conv[1]!), '[bash-filesystem/rm-home]')).toBe(1);
+    // The committed .codex/hooks.json names `hookwarden-hook` (found on PATH, as after `npm i -g hookwarden`) and no
+    // path of this machine, and the deny above is that command's.
+    const committed = join(trusted.ws.project, '.codex', 'hooks.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), trusted.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContain('hookwarden-hook pre-tool-use --agent codex');
+    for (const command of hookCommands(committed)) expect(command).toMatch(/^hookwarden-hook [a-z-]+ --agent codex$/);
   });
 
   // Codex has no `ask` (it fails the hook and runs the tool): askFallback turns it into a deny saying how to approve.

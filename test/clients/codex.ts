@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
+import { baseEnv, installFor, withGlobalBin, workspace, type Workspace } from './claude.js';
 import { startCodexServer, type CodexServer, type CodexStep } from './codex-server.js';
 import { clientBin, runCli } from './spawn.js';
 
@@ -70,8 +70,11 @@ export function codexWorkspace(files: Record<string, string> = {}): CodexWorkspa
 }
 
 /** Installs hookwarden's command hooks with its own `install --agent codex` (scope user: $CODEX_HOME/hooks.json;
- * a project's .codex/hooks.json runs only in a project Codex trusts), each command told `--agent codex`. */
+ * a project's .codex/hooks.json runs only in a project Codex trusts), each command told `--agent codex`. Codex gives
+ * a hook no project variable, so a committed project file can only name `hookwarden-hook` on PATH: project scope
+ * first puts this checkout's on the workspace's PATH, as a global install would (withGlobalBin). */
 export function installCodexHooks(ws: CodexWorkspace, scope: 'project' | 'user' = 'user'): string {
+  if (scope === 'project') withGlobalBin(ws);
   return installFor(ws, 'codex', scope);
 }
 

@@ -13,7 +13,7 @@ import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { copilotBin, copilotScripted, copilotVersion, copilotWorkspace, installCopilotHooks, runCopilot, type CopilotRunOptions } from './copilot.js';
 import { killLeftovers } from './spawn.js';
-import { audit, count, remoteHas, withRemote } from './scenario.js';
+import { audit, count, hookCommands, machinePaths, projectCommand, remoteHas, withRemote } from './scenario.js';
 
 const bin = copilotBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -76,6 +76,12 @@ describe.runIf(bin || required)('Copilot CLI (real CLI), command hooks (--agent 
     const trusted = await play(turns, { prompt: 'tidy up', files, hooks: 'project', env: { COPILOT_ALLOW_ALL: 'true' } });
     expect(readFileSync(join(trusted.ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
     expect(lastResult(trusted.conv[1]!)).toContain('[bash-filesystem/rm-home]');
+    // Installed with project scope: the committed .github/hooks/hookwarden.json runs the project's own copy, through the
+    // variable the host sets for its hooks; it names no path of this machine, and the trusted deny above is its.
+    const committed = join(trusted.ws.project, '.github', 'hooks', 'hookwarden.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), trusted.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContainEqual(expect.stringMatching(projectCommand('copilot', 'pre-tool-use')));
+    for (const command of hookCommands(committed)) expect(command).toMatch(projectCommand('copilot'));
     // The folder in Copilot's persisted trusted-folder list, ~/.copilot/config.json `trusted_folders` (seen: `trustedFolders`
     // works too, an unknown key does not).
     const listed = await play(turns, { prompt: 'tidy up', files, hooks: 'project', setup: (ws) => (mkdirSync(join(ws.home, '.copilot'), { recursive: true }), writeFileSync(join(ws.home, '.copilot', 'config.json'), JSON.stringify({ trusted_folders: [ws.project] }))) });

@@ -16,7 +16,7 @@ import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, droidBin, droidPlatform, droidVersion, droidWorkspace, installDroidHooks, runDroid, writeDroidSettings, type DroidRunOptions } from './droid.js';
 import { killLeftovers } from './spawn.js';
-import { audit, count, remoteHas, withRemote } from './scenario.js';
+import { audit, count, hookCommands, machinePaths, projectCommand, remoteHas, withRemote } from './scenario.js';
 
 const bin = droidBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1' && droidPlatform();
@@ -77,6 +77,12 @@ describe.runIf(bin || required)('Factory Droid (real CLI), command hooks (--agen
     const pre = audit(r.ws).find((l) => l.event === 'PreToolUse');
     expect(pre).toMatchObject({ agent: 'droid', tool: 'Bash', verdict: 'block', input: { permission_mode: 'auto-high' } });
     expect(JSON.stringify(pre)).toContain('bash-filesystem/rm-home');
+    // Installed with project scope: the committed .factory/settings.json runs the project's own copy, through the
+    // variable the host sets for its hooks; it names no path of this machine, and the deny above is its.
+    const committed = join(r.ws.project, '.factory', 'settings.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), r.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContainEqual(expect.stringMatching(projectCommand('droid', 'pre-tool-use')));
+    for (const command of hookCommands(committed)) expect(command).toMatch(projectCommand('droid'));
   });
 
   it('user scope: `install --scope user` keeps ~/.factory/settings.json\'s custom model, and its hooks fire', async () => {

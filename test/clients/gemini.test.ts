@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from './claude.js';
 import { geminiBin, geminiScripted, geminiVersion, geminiWorkspace, installGeminiHooks, runGemini, type GeminiRunOptions } from './gemini.js';
 import { functionResponses, geminiSeenText, type GeminiRequest, type GeminiTurn } from './gemini-server.js';
-import { audit, count, filesHolding } from './scenario.js';
+import { audit, count, filesHolding, hookCommands, machinePaths, projectCommand } from './scenario.js';
 import { killLeftovers } from './spawn.js';
 
 const bin = geminiBin();
@@ -61,6 +61,12 @@ describe.runIf(bin || required)('Gemini CLI (real CLI), command hooks (--agent g
     expect(error).toMatch(/^Tool execution blocked: hookwarden block: /);
     expect(count(after(r.conv), '[bash-filesystem/rm-home]')).toBe(1);
     expect(after(r.conv)).not.toContain('dist/hooks');
+    // Installed with project scope: the committed .gemini/settings.json runs the project's own copy, through the
+    // variable the host sets for its hooks; it names no path of this machine, and the deny above is its.
+    const committed = join(r.ws.project, '.gemini', 'settings.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), r.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContainEqual(expect.stringMatching(projectCommand('gemini', 'pre-tool-use')));
+    for (const command of hookCommands(committed)) expect(command).toMatch(projectCommand('gemini'));
   });
 
   it('prompt block: a prompt holding an AWS key reaches no request, and the CLI keeps it nowhere (control: it is sent)', async () => {

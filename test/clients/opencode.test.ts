@@ -14,7 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, installOpenCodePlugin, opencodeBin, opencodeVersion, opencodeWorkspace, runOpenCode, type OpenCodeRunOptions, type OpenCodeWorkspace } from './opencode.js';
 import { killLeftovers } from './spawn.js';
-import { audit, count, filesHolding, remoteHas, withRemote } from './scenario.js';
+import { audit, count, filesHolding, machinePaths, remoteHas, withRemote } from './scenario.js';
 
 const bin = opencodeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -73,6 +73,11 @@ describe.runIf(bin || required)('OpenCode (real CLI), plugin (--agent opencode)'
     const pre = audit(r.ws).find((l) => l.event === 'PreToolUse');
     expect(pre).toMatchObject({ agent: 'opencode', tool: 'Bash' });
     expect(JSON.stringify(pre)).toContain('bash-filesystem/rm-home');
+    // Installed with project scope: the committed plugin finds the project's own copy from its own file, names no
+    // path of this machine, and the deny above is its.
+    const plugin = readFileSync(join(r.ws.project, '.opencode', 'plugin', 'hookwarden.js'), 'utf8');
+    expect(plugin).toContain('const HOOKS_DIR = fileURLToPath(new URL("../../node_modules/hookwarden/dist/hooks/", import.meta.url));');
+    expect(machinePaths(plugin, r.ws)).toEqual([]);
   });
 
   it('ask: OpenCode has no hook-level ask, so askFallback refuses the force push with how to grant it (control: it lands)', async () => {

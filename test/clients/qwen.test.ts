@@ -13,7 +13,7 @@ import type { Workspace } from './claude.js';
 import { chatSeenText, textOf, toolResults, type ChatRequest, type ChatTurn } from './chat-server.js';
 import { chatScripted, installQwenHooks, qwenBin, qwenVersion, qwenWorkspace, runQwen, type QwenRunOptions } from './qwen.js';
 import { killLeftovers } from './spawn.js';
-import { audit, count, remoteHas, withRemote } from './scenario.js';
+import { audit, count, hookCommands, machinePaths, projectCommand, remoteHas, withRemote } from './scenario.js';
 
 const bin = qwenBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -71,6 +71,12 @@ describe.runIf(bin || required)('Qwen Code (real CLI), command hooks (--agent qw
     const pre = audit(r.ws).find((l) => l.event === 'PreToolUse');
     expect(pre).toMatchObject({ agent: 'qwen', tool: 'Bash' });
     expect(JSON.stringify(pre)).toContain('bash-filesystem/rm-home');
+    // Installed with project scope: the committed .qwen/settings.json runs the project's own copy, through the
+    // variable the host sets for its hooks; it names no path of this machine, and the deny above is its.
+    const committed = join(r.ws.project, '.qwen', 'settings.json');
+    expect(machinePaths(readFileSync(committed, 'utf8'), r.ws)).toEqual([]);
+    expect(hookCommands(committed)).toContainEqual(expect.stringMatching(projectCommand('qwen', 'pre-tool-use')));
+    for (const command of hookCommands(committed)) expect(command).toMatch(projectCommand('qwen'));
   });
 
   it('ask: `qwen -p` cannot show its dialog and refuses the call; the reason says how the user approves (control: the force push lands)', async () => {

@@ -2,8 +2,12 @@
 // files hold a value, the audit hookwarden wrote, and a bare `origin` for force-push scenarios.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** The hookwarden checkout the suites install from. */
+const ROOT = join(import.meta.dirname, '..', '..');
 
 export const count = (text: string, needle: string): number => text.split(needle).length - 1;
 
@@ -13,6 +17,34 @@ export function filesHolding(dir: string, needle: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((f) => join(dir, f))
     .filter((f) => statSync(f).isFile() && readFileSync(f).includes(needle));
+}
+
+/** This machine's absolute paths that `text` names: the checkout (as named and resolved), the scratch workspace, its
+ * HOME, the runner's HOME and the temp folder. A committed project file holding one runs on no teammate's machine
+ * (docs/install-scopes.md), so a project-scope install must leave this empty. */
+export function machinePaths(text: string, ws: { root: string; home: string }): string[] {
+  const paths = new Set([ROOT, realpathSync(ROOT), ws.root, realpathSync(ws.root), ws.home, homedir(), tmpdir(), realpathSync(tmpdir())]);
+  return [...paths].filter((p) => p.length > 1 && text.includes(p));
+}
+
+/** The command a project-scope install writes for `host` (null: Claude Code, told no `--agent`) when hookwarden is
+ * the project's dependency: the project's own copy, found through the variable the host sets for its hooks. */
+export const projectCommand = (host: string | null, hook = '[a-z-]+'): RegExp =>
+  new RegExp(`^node "\\$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}\\.js"${host ? ` --agent ${host}` : ''}$`);
+
+/** Every `command` a host's JSON hook file names (whatever its layout: Claude-like groups, Copilot's, Droid's). */
+export function hookCommands(file: string): string[] {
+  const found: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'command' && typeof x === 'string') found.push(x);
+        else walk(x);
+      }
+  };
+  walk(JSON.parse(readFileSync(file, 'utf8')));
+  return found;
 }
 
 /** The audit lines hookwarden wrote under a workspace's HOOKWARDEN_HOME, oldest file first. */
