@@ -12,7 +12,7 @@
 // A guard that cannot run or answer (node missing, a timeout, exit 2 on input it cannot judge) throws: the call is
 // blocked, visibly. Plain JavaScript so OpenCode loads it as it is: `hookwarden install --agent opencode` copies it
 // into .opencode/plugin/ or ~/.config/opencode/plugin/ with HOOKS_DIR set to that install's bundles.
-// docs: /work/notes/hosts.md (OpenCode), lib/protocol/opencode/.
+// docs: docs/agents.md (OpenCode), lib/protocol/opencode/.
 
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

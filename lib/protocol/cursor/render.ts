@@ -1,5 +1,5 @@
 // Decisions in Cursor's hook output (docs only: Cursor is not on npm, so none of this has been seen in a run;
-// ../shared/reference/agent-protocols.md §7, and peers' reports cited in /work/notes/hosts.md). snake_case keys:
+// ../shared/reference/agent-protocols.md §7, and peers' reports cited in docs/agents.md). snake_case keys:
 // `permission` (allow|deny|ask), `user_message` (the user), `agent_message` (the model); beforeSubmitPrompt
 // answers `continue`; stop's `followup_message` is sent as the next prompt.
 //
