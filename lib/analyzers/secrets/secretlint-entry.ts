@@ -118,9 +118,10 @@ function sourceOf(content: string, filePath: string | undefined) {
 
 /**
  * Runs the preset over `text` (at most MAX_SCAN_CHARS, like the regex detector). `filePath`, when the text is
- * a file's content, lets the path-specific rules run. Findings are sorted by start, one per rule and span.
+ * a file's content, lets the path-specific rules run; `only` (short rule ids) runs just those. Findings are sorted
+ * by start, one per rule and span.
  */
-export async function scanText(text: string, filePath?: string): Promise<ExternalSecretFinding[]> {
+export async function scanText(text: string, filePath?: string, only?: readonly string[]): Promise<ExternalSecretFinding[]> {
   const hay = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   // secretlint drops a leading BOM and reports offsets in the text without it.
   const bom = hay.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -128,7 +129,7 @@ export async function scanText(text: string, filePath?: string): Promise<Externa
   const result = await lintSource({
     source: sourceOf(body, filePath),
     // maskSecrets stays off: it would blank the data values secretSpan needs, and no message text leaves here.
-    options: { config: CONFIG, locale: 'en', maskSecrets: false, noPhysicFilePath: true },
+    options: { config: only ? { rules: CONFIG.rules.filter((r) => only.includes(shortRuleId(r.id))) } : CONFIG, locale: 'en', maskSecrets: false, noPhysicFilePath: true },
   });
   return toFindings(body, bom, result.messages);
 }

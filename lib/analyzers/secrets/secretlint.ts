@@ -22,8 +22,9 @@ export type { ExternalSecretFinding } from './secretlint-entry.js';
 
 declare const __HW_SECRETLINT_REL__: string | undefined;
 
-/** Scans one text; `filePath` (when the text is a file's content) enables secretlint's path-specific checks. */
-export type SecretlintScan = (text: string, filePath?: string) => Promise<ExternalSecretFinding[]>;
+/** Scans one text; `filePath` (when the text is a file's content) enables secretlint's path-specific checks; `only`
+ * (short rule ids, rulesFor) runs just those rules. */
+export type SecretlintScan = (text: string, filePath?: string, only?: readonly string[]) => Promise<ExternalSecretFinding[]>;
 
 interface EntryModule {
   scanText: SecretlintScan;
@@ -56,8 +57,8 @@ export function loadSecretlint(): Promise<SecretlintScan> {
     (mod) => {
       if (typeof mod?.scanText !== 'function') throw new Error('secretlint unavailable: bundle has no scanText export');
       const scan = mod.scanText;
-      return (text: string, filePath?: string) =>
-        scan(text, filePath).catch((err: unknown) => {
+      return (text: string, filePath?: string, only?: readonly string[]) =>
+        scan(text, filePath, only).catch((err: unknown) => {
           throw new Error(`secretlint failed: ${oneLine(err)}`);
         });
     },
@@ -68,57 +69,65 @@ export function loadSecretlint(): Promise<SecretlintScan> {
   return loaded;
 }
 
-// What the preset's rules need before they can fire (secretlint 12, default options). Every alternative is a
-// superset of its rule's regex, so a text without any of them cannot produce a finding. Key prefixes are kept
-// as tight as the rules allow (length included where cheap) so that ordinary code rarely pays for the load.
-// Not listed on purpose: AWS access key ids (AKIA…): the AWS rule scans them only with `enableIDScanRule`,
-// which is off by default (our own regexes do find them).
-const NEEDS_CASE_SENSITIVE = new RegExp(
-  [
-    '-----BEGIN', // privatekey; GCP service account JSON embeds one too
-    'x-oauth-basic@', // npm: token in a git URL
-    '_authToken=', // npm: .npmrc
-    'npm_\\w{36}', // npm access token
-    '(?:xox[bpaor]|xapp)-', // slack token
-    'SG\\.\\w', // sendgrid
-    'shp(?:pa|ca|at|ss)_', // shopify
-    'gh[pousr]_\\w{36}', // github classic
-    'github_pat_', // github fine-grained
-    'glpat-', // gitlab
-    'gl(?:c|sa)_', // grafana
-    'T3BlbkFJ', // openai: both token shapes carry it
-    'sk-ant-api0', // anthropic
-    'gsk_[a-zA-Z0-9]{52}', // groq
-    'hf_[a-zA-Z]{34}', // huggingface
-    'lin_api_', // linear
-    'ntn_\\d{11}', // notion
-    'ops_ey', // 1password
-    'hv[sbr]\\.', // hashicorp vault
-    'vc[piark]_', // vercel
-    'dapi[a-fA-F0-9]{32}', // databricks
-    'dckr_pat_', // docker
-    'figd_', // figma
-    '(?:https?|ftps?):\\/\\/[-\\w]+:[-\\w]+@', // basicauth
-  ].join('|'),
-);
-// These rules match case-insensitively (or accept several casings).
-const NEEDS_CASE_INSENSITIVE = new RegExp(
-  [
-    'secret_?access_?key', // aws secret access key (SECRET|secret|Secret … KEY|key|Key)
-    'hooks\\.slack\\.com\\/services\\/', // slack incoming webhook
-    '(?:mongodb(?:\\+srv)?|mysqlx?|postgres(?:ql)?):\\/\\/[^\\/\\s]{1,301}@', // db connection string with password
-  ].join('|'),
-  'i',
-);
+// What each of the preset's rules needs before it can fire (secretlint 12, default options), by the rule's short id.
+// Every alternative is a superset of its rule's regex, so a text without any of a rule's needs cannot produce a
+// finding of that rule: a text none of them fits never loads secretlint, and a text that fits a few runs only
+// those rules (running all 24 on every text that held one token was most of a scan). Key prefixes are kept as
+// tight as the rules allow (length included where cheap) so that ordinary code rarely pays for the load. Not
+// listed on purpose: AWS access key ids (AKIA…): the AWS rule scans them only with `enableIDScanRule`, which is
+// off by default (our own regexes do find them).
+const NEEDS: ReadonlyArray<readonly [rule: string, need: string, flags?: 'i']> = [
+  ['privatekey', '-----BEGIN'],
+  ['gcp', '-----BEGIN'], // a service account JSON embeds a private key
+  ['npm', 'x-oauth-basic@'], // a token in a git URL
+  ['npm', '_authToken='], // .npmrc
+  ['npm', 'npm_\\w{36}'], // access token
+  ['slack', '(?:xox[bpaor]|xapp)-'],
+  ['sendgrid', 'SG\\.\\w'],
+  ['shopify', 'shp(?:pa|ca|at|ss)_'],
+  ['github', 'gh[pousr]_\\w{36}'], // classic
+  ['github', 'github_pat_'], // fine-grained
+  ['gitlab', 'glpat-'],
+  ['grafana', 'gl(?:c|sa)_'],
+  ['openai', 'T3BlbkFJ'], // both token shapes carry it
+  ['anthropic', 'sk-ant-api0'],
+  ['groq', 'gsk_[a-zA-Z0-9]{52}'],
+  ['huggingface', 'hf_[a-zA-Z]{34}'],
+  ['linear', 'lin_api_'],
+  ['notion', 'ntn_\\d{11}'],
+  ['1password', 'ops_ey'],
+  ['hashicorp-vault', 'hv[sbr]\\.'],
+  ['vercel', 'vc[piark]_'],
+  ['databricks', 'dapi[a-fA-F0-9]{32}'],
+  ['docker', 'dckr_pat_'],
+  ['figma', 'figd_'],
+  ['basicauth', '(?:https?|ftps?):\\/\\/[-\\w]+:[-\\w]+@'],
+  // These rules match case-insensitively (or accept several casings).
+  ['aws', 'secret_?access_?key', 'i'], // SECRET|secret|Secret … KEY|key|Key
+  ['slack', 'hooks\\.slack\\.com\\/services\\/', 'i'], // incoming webhook
+  ['database-connection-string', '(?:mongodb(?:\\+srv)?|mysqlx?|postgres(?:ql)?):\\/\\/[^\\/\\s]{1,301}@', 'i'], // with a password
+];
+const needAny = (flags: '' | 'i'): RegExp => new RegExp(NEEDS.filter((n) => (n[2] ?? '') === flags).map((n) => n[1]).join('|'), flags);
+const NEEDS_CASE_SENSITIVE = needAny('');
+const NEEDS_CASE_INSENSITIVE = needAny('i');
+
+/** The GCP rule parses a `.json` text, so `\u` escapes could hide a service account key's markers from the tests above. */
+const gcpJson = (text: string, filePath?: string): boolean => !!filePath && filePath.toLowerCase().endsWith('.json') && text.includes('\\u');
 
 /**
  * Cheap and synchronous: could secretlint report anything in `text`? False means it certainly would not (with
- * the preset as shipped); true means load it and ask. `filePath` matters for `.json`: the GCP rule parses the
- * JSON, so `\u` escapes could hide a service account key's markers from the substring tests above.
+ * the preset as shipped); true means load it and ask.
  */
 export function mightHoldSecret(text: string, filePath?: string): boolean {
-  if (NEEDS_CASE_SENSITIVE.test(text) || NEEDS_CASE_INSENSITIVE.test(text)) return true;
-  return !!filePath && filePath.toLowerCase().endsWith('.json') && text.includes('\\u');
+  return NEEDS_CASE_SENSITIVE.test(text) || NEEDS_CASE_INSENSITIVE.test(text) || gcpJson(text, filePath);
+}
+
+/** The preset's rules (short ids) that could report anything in `text`: the only ones a scan needs to run. */
+export function rulesFor(text: string, filePath?: string): string[] {
+  const out = new Set<string>();
+  for (const [rule, need, flags] of NEEDS) if (!out.has(rule) && new RegExp(need, flags).test(text)) out.add(rule);
+  if (gcpJson(text, filePath)) out.add('gcp');
+  return [...out];
 }
 
 /** The match id and redaction label of a secretlint finding. */
@@ -144,7 +153,7 @@ export function secretlintScanner(): SecretlintScanner {
     scan: async (text, filePath) => {
       if (!mightHoldSecret(text, filePath)) return [];
       try {
-        const findings = await (await loadSecretlint())(text, filePath);
+        const findings = await (await loadSecretlint())(text, filePath, rulesFor(text, filePath));
         for (const [value, id] of secretValues(text, findings)) self.known.set(value, id);
         return findings;
       } catch (err) {

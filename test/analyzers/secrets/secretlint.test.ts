@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { type ExternalSecretFinding, scanText } from '../../../lib/analyzers/secrets/secretlint-entry.js';
-import { loadSecretlint, mightHoldSecret, secretlintBundlePath } from '../../../lib/analyzers/secrets/secretlint.js';
+import { loadSecretlint, mightHoldSecret, rulesFor, secretlintBundlePath } from '../../../lib/analyzers/secrets/secretlint.js';
 import { hookEnv } from '../../helpers/fixtures.js';
 import { ROOT } from '../../helpers/registry.js';
 import { writeHookFile } from '../../../scripts/hook-file.js';
@@ -207,6 +207,24 @@ describe('mightHoldSecret (prefilter)', () => {
 
   it('is false for ordinary source code, so secretlint is not loaded for it', () => {
     for (const { f, text } of ORDINARY) expect(mightHoldSecret(text, f), f).toBe(false);
+  });
+
+  it('rulesFor: running only the rules a text can trigger finds exactly what the whole preset finds', async () => {
+    const all = CASES.map((c) => ({ text: c.text, filePath: c.filePath as string | undefined }));
+    // Every case alone, inside code, and all of them in one text (each rule then among many).
+    for (const c of CASES) all.push({ text: `function f() {\n  return 1;\n}\n${c.text}\nexport {};\n`, filePath: undefined });
+    all.push({ text: CASES.map((c) => c.text).join('\n'), filePath: undefined });
+    all.push({ text: CASES.map((c) => c.text).join('\n'), filePath: 'config/keys.json' });
+    let narrowed = 0;
+    for (const { text, filePath } of all) {
+      const only = rulesFor(text, filePath);
+      if (only.length < 24) narrowed++;
+      expect(await scanText(text, filePath, only), `${text.slice(0, 60)} ${filePath ?? ''}`).toEqual(await scanText(text, filePath));
+    }
+    expect(narrowed).toBeGreaterThan(CASES.length);
+    // A text with one token runs one or two rules, not the preset's 24.
+    const github = CASES.find((x) => x.ruleId === 'github')!;
+    expect(rulesFor(github.text, github.filePath)).toEqual(['github']);
   });
 });
 
