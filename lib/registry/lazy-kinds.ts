@@ -14,7 +14,7 @@
 // decoded only when that kind is first read. Decoding the whole file as UTF-8 made one two-byte string of ~350 KB
 // per call, which with the rest of a call's young allocations cost a scavenge (~3-4 ms, docs/performance.md).
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { isCandidate, isPathCandidate, programKey, type PathProbe } from './candidates.js';
 import { ITEMIZED, itemTable, shellItems, type Itemized, type ItemTable, type PathTable, type ShellTable } from './item-tables.js';
 import type { EmbeddedRegistry } from './resolve.js';
@@ -170,19 +170,44 @@ export function embeddedFileText(e: EmbeddedRegistry): string {
   return `${asciiJson(header)}\n${body}`;
 }
 
-/** The embedded registry of a hook bundle, from its file, or why it cannot be read (one line). */
+/** The embedded registry of a hook bundle, from its file, or why it cannot be read (one line). Only the header line
+ * is read now; each part is read from the file when first asked for, through a descriptor held for the process
+ * (a file replaced meanwhile, by an upgrade, is still read whole from the one opened). Reading the whole ~230 KB
+ * file into fresh memory was ~60 page faults of every call, and a call reads a tenth of it (docs/performance.md). */
 export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: string } {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(file);
+    fd = openSync(file, 'r');
   } catch (err) {
     return { problem: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}); reinstall hookwarden` };
   }
+  const read = (length: number, position: number): Buffer => {
+    // Under 4 KB a buffer comes from node's pool, already in memory.
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, buf, got, length - got, position + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === length ? buf : buf.subarray(0, got);
+  };
   try {
-    const nl = bytes.indexOf(10);
-    const header = JSON.parse(bytes.toString('latin1', 0, nl)) as FileHeader;
+    let head = read(3072, 0);
+    let nl = head.indexOf(10);
+    for (let size = 3072 * 4; nl < 0 && head.length >= size / 4; size *= 4) {
+      head = read(size, 0);
+      nl = head.indexOf(10);
+    }
+    if (nl < 0) throw new Error('no header line');
+    const header = JSON.parse(head.toString('latin1', 0, nl)) as FileHeader;
     const body = nl + 1;
-    const part = (span: [number, number] | undefined): string | undefined => span && bytes.toString('latin1', body + span[0], body + span[1]);
+    const part = (span: [number, number] | undefined): string | undefined => {
+      if (!span) return undefined;
+      const bytes = read(span[1] - span[0], body + span[0]);
+      if (bytes.length !== span[1] - span[0]) throw new Error(`${file} is cut short; reinstall hookwarden`);
+      return bytes.toString('latin1');
+    };
     const kinds: KindTexts = {
       text: (kind) => part(header.spans[kind]),
       words: (kind) => header.words?.[kind],
@@ -197,6 +222,7 @@ export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: st
     };
     return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, kinds) };
   } catch {
+    closeSync(fd);
     return { problem: `${file} is not a hookwarden registry file; reinstall hookwarden` };
   }
 }
