@@ -93,13 +93,17 @@ for (const { hook, target, cases } of HOOKS) {
 for (const { note } of HOOKS) if (note) out(`  note: ${note}\n`);
 out(`targets (ratio = median of the hook/baseline pairs; met when every input of the hook is within): ${verdicts.join(', ')}\n`);
 
-// Where the time goes: a few more runs of each hook's allow input with HOOKWARDEN_TIMING=1, not counted above.
-out(`\nwhere a call's time goes (HOOKWARDEN_TIMING=1 on stderr, allow input, median per step of ${TIMING_RUNS} runs, ms)\n`);
+// Where the time goes: a few more runs of each hook's allow input, and of pre-tool-use's deny (the input furthest
+// from its target), with HOOKWARDEN_TIMING=1, not counted above.
+out(`\nwhere a call's time goes (HOOKWARDEN_TIMING=1 on stderr, allow input and pre-tool-use's deny, median per step of ${TIMING_RUNS} runs, ms)\n`);
 for (const { hook, cases } of HOOKS) {
-  const c = cases.find((x) => x.kind === 'allow') ?? cases[0]!;
-  const parsed = Array.from({ length: TIMING_RUNS }, () => parseTiming(hookRun(hook, c, { HOOKWARDEN_TIMING: '1' }).stderr));
-  const lines = parsed.filter((p): p is NonNullable<typeof p> => p !== null);
-  out(`${hook.padEnd(15)} ${lines.length ? medianTiming(lines) : '(no `hookwarden timing:` line on stderr)'}\n`);
+  const timed = [cases.find((x) => x.kind === 'allow') ?? cases[0]!, ...(hook === 'pre-tool-use' ? cases.filter((x) => x.kind === 'deny') : [])];
+  for (const c of timed) {
+    const parsed = Array.from({ length: TIMING_RUNS }, () => parseTiming(hookRun(hook, c, { HOOKWARDEN_TIMING: '1' }).stderr));
+    const lines = parsed.filter((p): p is NonNullable<typeof p> => p !== null);
+    const label = c.kind === 'allow' ? hook : `${hook} ${c.kind}`;
+    out(`${label.padEnd(18)} ${lines.length ? medianTiming(lines) : '(no `hookwarden timing:` line on stderr)'}\n`);
+  }
 }
 
 const sl = median(secretlintLoad);
