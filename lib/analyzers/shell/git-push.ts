@@ -4,6 +4,7 @@
 // (`refs/remotes/<remote>/HEAD`, read by the hook runner and handed in as `ShellContext.defaultBranch`).
 
 import { posix } from 'node:path';
+import { walkArgs } from './git-args.js';
 import type { Segment, ShellContext } from './types.js';
 
 export interface PushInfo {
@@ -43,25 +44,16 @@ export function readPush(argv: readonly string[]): PushInfo | undefined {
   if (dir !== undefined) info.dir = dir;
   let all = false;
   let mirror = false;
-  const positionals: string[] = [];
-  for (i++; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') {
-      positionals.push(a);
-      continue;
-    }
-    const name = a.startsWith('--') ? a.split('=')[0] as string : a;
+  const { paths: positionals } = walkArgs(argv.slice(i + 1), (a, next) => {
+    const name = a.startsWith('--') ? (a.split('=')[0] as string) : a;
     if (name === '--force') info.force = true;
     else if (name === '--force-with-lease' || name === '--force-if-includes') info.lease = true;
     else if (name === '--mirror') mirror = true;
     else if (name === '--all' || name === '--branches') all = true;
     else if (!a.startsWith('--') && /^-[a-zA-Z]+$/.test(a) && a.includes('f')) info.force = true;
-    if (PUSH_VALUED.has(name) && !a.includes('=')) i++;
-  }
+    if (PUSH_VALUED.has(name) && !a.includes('=')) next();
+    return undefined;
+  });
   [info.remote, ...info.refspecs] = positionals;
   if (info.remote === undefined) delete info.remote;
   info.everyBranch = mirror || (all && info.force);

@@ -7,7 +7,7 @@ import type { FileAccess } from '../../analyzers/shell/file-access/types.js';
 import type { Segment, ShellAnalysis, ShellContext } from '../../analyzers/shell/types.js';
 import type { Match } from '../../vocab/match.js';
 import type { RepoProbe } from '../../vocab/repo.js';
-import { letters } from './git-argv.js';
+import { letters } from '../../analyzers/shell/git-args.js';
 import { isGenerated } from './generated.js';
 import { judgedDelete } from './ids.js';
 import { countAndFirst, parseStatus } from './porcelain.js';

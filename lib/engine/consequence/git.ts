@@ -2,7 +2,8 @@
 // be lost"). Each reader turns a segment into read-only git queries and their output into an outcome.
 
 import type { RepoProbe } from '../../vocab/repo.js';
-import { letters, readGitCall, walkArgs, type GitCall } from './git-argv.js';
+import { letters, walkArgs } from '../../analyzers/shell/git-args.js';
+import { readGitCall, type GitCall } from './git-argv.js';
 import { isGenerated } from './generated.js';
 import { countAndFirst, parseCleanDryRun, parseStatus, parseTabbed } from './porcelain.js';
 
