@@ -122,10 +122,14 @@ export function mightHoldSecret(text: string, filePath?: string): boolean {
   return NEEDS_CASE_SENSITIVE.test(text) || NEEDS_CASE_INSENSITIVE.test(text) || gcpJson(text, filePath);
 }
 
+/** Each need as its own regex, built once, when a text first passes the prefilter. */
+let needs: ReadonlyArray<readonly [string, RegExp]> | undefined;
+const needRegexes = (): ReadonlyArray<readonly [string, RegExp]> => (needs ??= NEEDS.map(([rule, need, flags]) => [rule, new RegExp(need, flags)] as const));
+
 /** The preset's rules (short ids) that could report anything in `text`: the only ones a scan needs to run. */
 export function rulesFor(text: string, filePath?: string): string[] {
   const out = new Set<string>();
-  for (const [rule, need, flags] of NEEDS) if (!out.has(rule) && new RegExp(need, flags).test(text)) out.add(rule);
+  for (const [rule, need] of needRegexes()) if (!out.has(rule) && need.test(text)) out.add(rule);
   if (gcpJson(text, filePath)) out.add('gcp');
   return [...out];
 }
