@@ -64,9 +64,6 @@ export function withHints(d: FinalDecision): string {
   return clip(d.hints.length ? `${text} Hint: ${d.hints.join(' ')}` : text);
 }
 
-/** What the model reads: the same reason (it acts on the finding, its pattern id and the hint). */
-export const forModel = withHints;
-
 export function context(d: FinalDecision): string | undefined {
   return d.injections.length ? clip(d.injections.map(plain).join('\n')) : undefined;
 }

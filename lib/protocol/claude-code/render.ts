@@ -4,7 +4,7 @@
 import type { SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from './schema.js';
-import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
+import { clip, context, message, withHints, type HookOutput } from '../text.js';
 
 export type { HookOutput } from '../text.js';
 
@@ -31,7 +31,7 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
         hookEventName: 'PreToolUse',
         permissionDecision: 'ask',
         permissionDecisionReason: reason,
-        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: forModel(d) } : {}),
+        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: withHints(d) } : {}),
       },
     });
   }
@@ -50,7 +50,7 @@ function renderPreToolUse(d: FinalDecision): HookOutput {
         permissionDecisionReason: reason,
         // The reason on an allow never reaches the model (seen in Claude Code 2.1.332), and its history still
         // shows the command it asked for: additionalContext tells it what ran instead, and why.
-        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: forModel(d) } : {}),
+        ...(d.updatedInput ? { updatedInput: d.updatedInput, additionalContext: withHints(d) } : {}),
       },
     });
   }
@@ -78,7 +78,7 @@ function renderUserPrompt(d: FinalDecision): HookOutput {
 function renderPostToolUse(d: FinalDecision): HookOutput {
   // The tool already ran, so a "block" can only tell the model. `decision: "block"` would reach it as an error line
   // quoting the hook's command (install path included); additionalContext reaches it once, as the reason alone.
-  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: forModel(d) } });
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: withHints(d) } });
   if (d.action === 'ask' || d.action === 'warn') {
     return out({
       systemMessage: message(d),
@@ -94,7 +94,7 @@ function renderPostToolUse(d: FinalDecision): HookOutput {
  * is context, never `decision: "block"`: a credential in the error text, a re-route after a suggested subagent failed. */
 function renderPostToolUseFailure(d: FinalDecision): HookOutput {
   const ctx = context(d);
-  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: forModel(d) } });
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: withHints(d) } });
   if (d.action === 'ask' || d.action === 'warn') {
     return out({ systemMessage: message(d), hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: ctx ?? withHints(d) } });
   }
@@ -108,8 +108,8 @@ function renderPostToolUseFailure(d: FinalDecision): HookOutput {
 //    next Stop carries stop_hook_active: true, as after a block). So a block is rendered that way.
 //  - a reminder goes to the user (systemMessage): anything the model reads at Stop makes it continue.
 function renderStop(d: FinalDecision): HookOutput {
-  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: forModel(d) } });
-  if (d.action === 'warn') return out({ systemMessage: forModel(d) });
+  if (d.action === 'block') return out({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: withHints(d) } });
+  if (d.action === 'warn') return out({ systemMessage: withHints(d) });
   return out(null);
 }
 

@@ -11,7 +11,7 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, withHints, type HookOutput } from '../text.js';
 
 const out = (json: Record<string, unknown> | null, stderr = ''): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr });
 const ctx = (hookEventName: string, text: string | undefined): HookOutput => (text ? out({ hookSpecificOutput: { hookEventName, additionalContext: clip(text) } }) : out(null));
@@ -25,9 +25,9 @@ function preToolUse(d: FinalDecision): HookOutput {
     return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
   }
   if (d.updatedInput) {
-    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: d.updatedInput, additionalContext: forModel(d) } });
+    return out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: d.updatedInput, additionalContext: withHints(d) } });
   }
-  if (d.action === 'warn') return ctx('PreToolUse', context(d) ?? forModel(d));
+  if (d.action === 'warn') return ctx('PreToolUse', context(d) ?? withHints(d));
   return out(null);
 }
 
@@ -37,15 +37,15 @@ export function renderCodex(event: SupportedEvent, d: FinalDecision): HookOutput
       return preToolUse(d);
     case 'UserPromptSubmit':
       if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) || 'blocked by hookwarden' });
-      return ctx('UserPromptSubmit', [context(d), d.action === 'ask' || d.action === 'warn' ? forModel(d) : undefined].filter(Boolean).join('\n'));
+      return ctx('UserPromptSubmit', [context(d), d.action === 'ask' || d.action === 'warn' ? withHints(d) : undefined].filter(Boolean).join('\n'));
     case 'PostToolUse':
     case 'PostToolUseFailure':
-      if (d.action === 'block') return out({ decision: 'block', reason: forModel(d) || 'blocked by hookwarden' });
-      return ctx('PostToolUse', context(d) ?? (d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined));
+      if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) || 'blocked by hookwarden' });
+      return ctx('PostToolUse', context(d) ?? (d.action === 'warn' || d.action === 'ask' ? withHints(d) : undefined));
     case 'Stop':
       // block continues the turn with the reason.
-      if (d.action === 'block') return out({ decision: 'block', reason: forModel(d) || 'blocked by hookwarden' });
-      return d.action === 'warn' ? out(null, `hookwarden: ${forModel(d)}\n`) : out(null);
+      if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) || 'blocked by hookwarden' });
+      return d.action === 'warn' ? out(null, `hookwarden: ${withHints(d)}\n`) : out(null);
     case 'SessionStart':
       return ctx('SessionStart', context(d));
   }

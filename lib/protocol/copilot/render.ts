@@ -7,7 +7,7 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, withHints, type HookOutput } from '../text.js';
 
 const out = (json: Record<string, unknown> | null): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr: '' });
 const ctx = (text: string | undefined): HookOutput => (text ? out({ additionalContext: clip(text) }) : out(null));
@@ -19,10 +19,10 @@ export const COPILOT_HEADLESS_ASK =
 
 function preToolUse(d: FinalDecision): HookOutput {
   if (d.action === 'block') return out({ permissionDecision: 'deny', permissionDecisionReason: withHints(d) });
-  if (d.action === 'ask') return out({ permissionDecision: 'ask', permissionDecisionReason: withHints({ ...d, hints: [...d.hints, COPILOT_HEADLESS_ASK] }), ...(d.updatedInput ? { modifiedArgs: d.updatedInput, additionalContext: forModel(d) } : {}) });
-  if (d.updatedInput) return out({ permissionDecision: 'allow', permissionDecisionReason: withHints(d), modifiedArgs: d.updatedInput, additionalContext: forModel(d) });
+  if (d.action === 'ask') return out({ permissionDecision: 'ask', permissionDecisionReason: withHints({ ...d, hints: [...d.hints, COPILOT_HEADLESS_ASK] }), ...(d.updatedInput ? { modifiedArgs: d.updatedInput, additionalContext: withHints(d) } : {}) });
+  if (d.updatedInput) return out({ permissionDecision: 'allow', permissionDecisionReason: withHints(d), modifiedArgs: d.updatedInput, additionalContext: withHints(d) });
   if (d.explicitAllow) return out({ permissionDecision: 'allow', permissionDecisionReason: withHints(d) });
-  if (d.action === 'warn') return ctx(context(d) ?? forModel(d));
+  if (d.action === 'warn') return ctx(context(d) ?? withHints(d));
   return out(null);
 }
 
@@ -32,13 +32,13 @@ export function renderCopilot(event: SupportedEvent, d: FinalDecision): HookOutp
       return preToolUse(d);
     case 'UserPromptSubmit':
       if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) });
-      return ctx([context(d), d.action === 'ask' || d.action === 'warn' ? forModel(d) : undefined].filter(Boolean).join('\n'));
+      return ctx([context(d), d.action === 'ask' || d.action === 'warn' ? withHints(d) : undefined].filter(Boolean).join('\n'));
     case 'PostToolUse':
     case 'PostToolUseFailure':
-      return ctx(context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined));
+      return ctx(context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? withHints(d) : undefined));
     case 'Stop':
       // agentStop block: another turn with the reason as its prompt (Copilot caps 8 in a row).
-      return d.action === 'block' ? out({ decision: 'block', reason: forModel(d) }) : out(null);
+      return d.action === 'block' ? out({ decision: 'block', reason: withHints(d) }) : out(null);
     case 'SessionStart':
       return ctx(context(d));
   }

@@ -17,7 +17,7 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
-import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
+import { clip, context, message, withHints, type HookOutput } from '../text.js';
 
 const out = (json: Record<string, unknown> | null, stderr = ''): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr });
 
@@ -28,9 +28,9 @@ function instead(updated: Record<string, unknown>): string {
 }
 
 function preToolUse(d: FinalDecision): HookOutput {
-  if (d.action === 'block' || d.action === 'ask') return out({ permission: 'deny', user_message: withHints(d) || 'blocked by hookwarden', agent_message: forModel(d) || 'blocked by hookwarden' });
-  if (d.updatedInput) return out({ permission: 'deny', user_message: message(d), agent_message: clip(forModel(d) + instead(d.updatedInput)) });
-  if (d.action === 'warn') return out({ permission: 'allow', user_message: message(d), agent_message: context(d) ?? forModel(d) });
+  if (d.action === 'block' || d.action === 'ask') return out({ permission: 'deny', user_message: withHints(d) || 'blocked by hookwarden', agent_message: withHints(d) || 'blocked by hookwarden' });
+  if (d.updatedInput) return out({ permission: 'deny', user_message: message(d), agent_message: clip(withHints(d) + instead(d.updatedInput)) });
+  if (d.action === 'warn') return out({ permission: 'allow', user_message: message(d), agent_message: context(d) ?? withHints(d) });
   return out({ permission: 'allow' });
 }
 
@@ -43,13 +43,13 @@ export function renderCursor(event: SupportedEvent, d: FinalDecision): HookOutpu
       return out({ continue: true, ...(d.action === 'warn' || d.action === 'ask' ? { user_message: message(d) } : {}) });
     case 'PostToolUse':
     case 'PostToolUseFailure': {
-      const text = context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined);
+      const text = context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? withHints(d) : undefined);
       return out(text ? { additional_context: text } : null);
     }
     case 'Stop':
       // A follow-up is sent as the next prompt (Cursor caps them with loop_limit); a reminder goes to stderr.
-      if (d.action === 'block') return out({ followup_message: forModel(d) });
-      return d.action === 'warn' ? out(null, `hookwarden: ${forModel(d)}\n`) : out(null);
+      if (d.action === 'block') return out({ followup_message: withHints(d) });
+      return d.action === 'warn' ? out(null, `hookwarden: ${withHints(d)}\n`) : out(null);
     case 'SessionStart': {
       const ctx = context(d);
       return out(ctx ? { additional_context: ctx } : null);

@@ -11,7 +11,7 @@
 import type { Adapter } from '../adapter.js';
 import { renderDecision, renderSessionStart } from '../claude-code/render.js';
 import { codexToEvent } from '../codex/parse.js';
-import { forModel } from '../text.js';
+import { withHints } from '../text.js';
 import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
@@ -26,7 +26,7 @@ export function droidToEvent(json: Obj): Obj | null {
 }
 
 const render: Adapter['render'] = (event, d) => {
-  if (event === 'Stop' && d.action === 'block') return { exitCode: 0, stdout: JSON.stringify({ decision: 'block', reason: forModel(d) }), stderr: '' };
+  if (event === 'Stop' && d.action === 'block') return { exitCode: 0, stdout: JSON.stringify({ decision: 'block', reason: withHints(d) }), stderr: '' };
   return renderDecision(event, d);
 };
 

@@ -12,7 +12,7 @@
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
 import { STOP_REASON_MARK } from './parse.js';
-import { clip, context, forModel, message, withHints, type HookOutput } from '../text.js';
+import { clip, context, message, withHints, type HookOutput } from '../text.js';
 
 type GeminiOutput = {
   decision?: 'allow' | 'deny' | 'block' | 'ask';
@@ -34,7 +34,7 @@ function beforeTool(d: FinalDecision): HookOutput {
 function withContext(d: FinalDecision): HookOutput {
   const ctx = context(d);
   const notify = d.action === 'ask' || d.action === 'warn';
-  const text = [ctx, notify && !ctx ? forModel(d) : undefined].filter(Boolean).join('\n');
+  const text = [ctx, notify && !ctx ? withHints(d) : undefined].filter(Boolean).join('\n');
   if (!text) return out(null);
   return out({ ...(notify ? { systemMessage: message(d) } : {}), hookSpecificOutput: { additionalContext: clip(text) } });
 }
@@ -50,12 +50,12 @@ export function renderGemini(event: SupportedEvent, d: FinalDecision): HookOutpu
     case 'PostToolUseFailure':
       // deny replaces the tool's result with "Tool result blocked: <reason>": a credential in the output never
       // reaches the model, which Claude Code cannot do.
-      return d.action === 'block' ? out({ decision: 'deny', reason: forModel(d) }) : withContext(d);
+      return d.action === 'block' ? out({ decision: 'deny', reason: withHints(d) }) : withContext(d);
     case 'Stop':
       // AfterAgent block: the reason is sent as a new prompt (marked, so its BeforeAgent is known for ours:
       // parse.ts), and the next AfterAgent has stop_hook_active.
-      if (d.action === 'block') return out({ decision: 'block', reason: `${STOP_REASON_MARK}${forModel(d)}` });
-      return d.action === 'warn' ? out({ systemMessage: forModel(d) }) : out(null);
+      if (d.action === 'block') return out({ decision: 'block', reason: `${STOP_REASON_MARK}${withHints(d)}` });
+      return d.action === 'warn' ? out({ systemMessage: withHints(d) }) : out(null);
     case 'SessionStart': {
       const ctx = context(d);
       return ctx ? out({ hookSpecificOutput: { additionalContext: ctx } }) : out(null);

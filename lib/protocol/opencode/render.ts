@@ -11,15 +11,15 @@
 
 import type { FinalDecision } from '../../engine/types.js';
 import type { SupportedEvent } from '../claude-code/schema.js';
-import { clip, context, forModel, withHints, type HookOutput } from '../text.js';
+import { clip, context, withHints, type HookOutput } from '../text.js';
 import { openCodeArgs } from './parse.js';
 
 const out = (json: Record<string, unknown> | null): HookOutput => ({ exitCode: 0, stdout: json ? JSON.stringify(json) : '', stderr: '' });
 
 function beforeTool(d: FinalDecision): HookOutput {
   if (d.action === 'block' || d.action === 'ask') return out({ decision: 'deny', reason: withHints(d) || 'blocked by hookwarden' });
-  if (d.updatedInput) return out({ decision: 'allow', args: openCodeArgs(d.updatedInput), context: forModel(d) });
-  if (d.action === 'warn') return out({ warning: context(d) ?? forModel(d) });
+  if (d.updatedInput) return out({ decision: 'allow', args: openCodeArgs(d.updatedInput), context: withHints(d) });
+  if (d.action === 'warn') return out({ warning: context(d) ?? withHints(d) });
   return out(d.explicitAllow ? { decision: 'allow' } : null);
 }
 
@@ -29,12 +29,12 @@ export function renderOpenCode(event: SupportedEvent, d: FinalDecision): HookOut
       return beforeTool(d);
     case 'UserPromptSubmit': {
       if (d.action === 'block') return out({ decision: 'block', reason: withHints(d) || 'blocked by hookwarden' });
-      const text = [context(d), d.action === 'ask' || d.action === 'warn' ? forModel(d) : undefined].filter(Boolean).join('\n');
+      const text = [context(d), d.action === 'ask' || d.action === 'warn' ? withHints(d) : undefined].filter(Boolean).join('\n');
       return out(text ? { context: clip(text) } : null);
     }
     case 'PostToolUse':
     case 'PostToolUseFailure': {
-      const text = context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? forModel(d) : undefined);
+      const text = context(d) ?? (d.action === 'block' || d.action === 'warn' || d.action === 'ask' ? withHints(d) : undefined);
       return out(text ? { context: text } : null);
     }
     case 'Stop':

@@ -13,7 +13,7 @@
 import type { FinalDecision } from '../../engine/types.js';
 import type { Adapter } from '../adapter.js';
 import { renderDecision, renderSessionStart } from '../claude-code/render.js';
-import { forModel } from '../text.js';
+import { withHints } from '../text.js';
 import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
@@ -42,7 +42,7 @@ function rewriteRefused(d: FinalDecision): FinalDecision {
 
 const render: Adapter['render'] = (event, d) => {
   if (event === 'PreToolUse' && d.updatedInput && d.action !== 'block') return renderDecision(event, rewriteRefused(d));
-  if (event === 'Stop' && d.action === 'block') return { exitCode: 0, stdout: JSON.stringify({ decision: 'block', reason: forModel(d) }), stderr: '' };
+  if (event === 'Stop' && d.action === 'block') return { exitCode: 0, stdout: JSON.stringify({ decision: 'block', reason: withHints(d) }), stderr: '' };
   if (event === 'PreToolUse' && d.action === 'ask') return renderDecision(event, { ...d, hints: [...d.hints, QWEN_HEADLESS_ASK] });
   return renderDecision(event, d);
 };
