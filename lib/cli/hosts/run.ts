@@ -41,7 +41,7 @@ const problem = (err: unknown): string =>
 /** One host, one file (install --agent cursor|opencode): the outcome, then what the user must know. */
 export function runOne(action: 'install' | 'uninstall', host: HostName, file: string, scope: Scope, root: string, io: CliIO, node: string, explicit = false): number {
   try {
-    const o = action === 'install' ? install(host, file, scope, root, io, node, explicit) : uninstallFor(host, file, root, String(io.now()));
+    const o = action === 'install' ? install(host, file, scope, root, io, node, explicit) : uninstallFor(host, file, String(io.now()));
     const notes = o.status === 'installed' ? hostNotes(host, scope).map((n) => `  ${n}\n`).join('') : '';
     const nothing = o.status === 'already' || o.status === 'none' ? '; nothing changed' : '';
     io.out(`${host}: ${describe(o, file)}${nothing}\n${changeLines(o, '  ')}${notes}`);
@@ -64,7 +64,7 @@ export function runAll(action: 'install' | 'uninstall', scope: Scope, root: stri
       continue;
     }
     try {
-      const o = action === 'install' ? install(host, file, scope, root, io, node, false) : uninstallFor(host, file, root, String(io.now()));
+      const o = action === 'install' ? install(host, file, scope, root, io, node, false) : uninstallFor(host, file, String(io.now()));
       line(host, describe(o, file));
       io.out(changeLines(o, ' '.repeat(width + 3)));
       if (o.status === 'installed') for (const n of hostNotes(host, scope)) io.out(`${' '.repeat(width + 3)}${n}\n`);

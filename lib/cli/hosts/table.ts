@@ -155,8 +155,8 @@ export function installFor(host: HostName, file: string, root: string, suffix: s
   return { status: 'installed', changed: r.changed, backup: writeSettings(file, next as ReturnType<typeof readSettings>, suffix), changes: r.changes };
 }
 
-/** Removes exactly what installFor wrote. */
-export function uninstallFor(host: HostName, file: string, root: string, suffix: string): Outcome {
+/** Removes what any version of installFor wrote (recognised by its forms, whichever install root it named). */
+export function uninstallFor(host: HostName, file: string, suffix: string): Outcome {
   if (host === 'opencode') {
     const text = readText(file);
     if (text === null || !isOurPlugin(text)) return { status: 'none', changed: 0, backup: null };
