@@ -16,6 +16,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { oneLine } from '../../errors.js';
+import { foldFor, literalsOf } from '../../registry/regex-literal.js';
+import { toRegExp } from '../../registry/regex.js';
+import type { RegexSource } from '../../registry/types.js';
 import type { ExternalSecretFinding } from './secretlint-entry.js';
 
 export type { ExternalSecretFinding } from './secretlint-entry.js';
@@ -107,29 +110,44 @@ const NEEDS: ReadonlyArray<readonly [rule: string, need: string, flags?: 'i']> =
   ['slack', 'hooks\\.slack\\.com\\/services\\/', 'i'], // incoming webhook
   ['database-connection-string', '(?:mongodb(?:\\+srv)?|mysqlx?|postgres(?:ql)?):\\/\\/[^\\/\\s]{1,301}@', 'i'], // with a password
 ];
-const needAny = (flags: '' | 'i'): RegExp => new RegExp(NEEDS.filter((n) => (n[2] ?? '') === flags).map((n) => n[1]).join('|'), flags);
-const NEEDS_CASE_SENSITIVE = needAny('');
-const NEEDS_CASE_INSENSITIVE = needAny('i');
+/** Each need as a regex source, for its literals (registry/regex-literal.ts) and its compiled form, per process. */
+let needSources: ReadonlyArray<readonly [rule: string, src: RegexSource]> | undefined;
+const sources = (): ReadonlyArray<readonly [string, RegexSource]> =>
+  (needSources ??= NEEDS.map(([rule, source, flags]) => [rule, { source, flags: flags ?? '' }] as const));
 
 /** The GCP rule parses a `.json` text, so `\u` escapes could hide a service account key's markers from the tests above. */
 const gcpJson = (text: string, filePath?: string): boolean => !!filePath && filePath.toLowerCase().endsWith('.json') && text.includes('\\u');
+
+/** Whether `text` fits one need: a need's regex is compiled and run only when the text holds one of the plain strings
+ * every match of it holds ("npm_", "-----BEGIN", "://"…). Most texts hold none, and V8 compiling the needs as one
+ * alternation on its first run was ~0.4 ms of every hook call that had a text to check (docs/performance.md).
+ * `low` is the text folded once for the case-insensitive needs. */
+function fits(src: RegexSource, text: string, low: { text?: string }): boolean {
+  const lits = literalsOf(src);
+  if (lits !== undefined) {
+    const t = src.flags.includes('i') ? (low.text ??= foldFor('i', text)) : text;
+    let any = false;
+    for (let i = 0; i < lits.length && !any; i++) any = t.includes(lits[i] as string);
+    if (!any) return false;
+  }
+  return toRegExp(src).test(text);
+}
 
 /**
  * Cheap and synchronous: could secretlint report anything in `text`? False means it certainly would not (with
  * the preset as shipped); true means load it and ask.
  */
 export function mightHoldSecret(text: string, filePath?: string): boolean {
-  return NEEDS_CASE_SENSITIVE.test(text) || NEEDS_CASE_INSENSITIVE.test(text) || gcpJson(text, filePath);
+  const low = {};
+  for (const [, src] of sources()) if (fits(src, text, low)) return true;
+  return gcpJson(text, filePath);
 }
-
-/** Each need as its own regex, built once, when a text first passes the prefilter. */
-let needs: ReadonlyArray<readonly [string, RegExp]> | undefined;
-const needRegexes = (): ReadonlyArray<readonly [string, RegExp]> => (needs ??= NEEDS.map(([rule, need, flags]) => [rule, new RegExp(need, flags)] as const));
 
 /** The preset's rules (short ids) that could report anything in `text`: the only ones a scan needs to run. */
 export function rulesFor(text: string, filePath?: string): string[] {
   const out = new Set<string>();
-  for (const [rule, need] of needRegexes()) if (!out.has(rule) && need.test(text)) out.add(rule);
+  const low = {};
+  for (const [rule, src] of sources()) if (!out.has(rule) && fits(src, text, low)) out.add(rule);
   if (gcpJson(text, filePath)) out.add('gcp');
   return [...out];
 }
