@@ -1,7 +1,7 @@
 // The file-system view the path analyzer may use (lib/analyzers/paths/normalise.ts): symlink targets and whether
 // the project's file system folds case. Lazy and memoised per process; any I/O error means "unknown", never a throw.
 
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { PathFacts } from '../analyzers/paths/normalise.js';
 
@@ -9,22 +9,29 @@ import type { PathFacts } from '../analyzers/paths/normalise.js';
 const MAX_COMPONENTS = 64;
 
 /** Real path of `abs`, resolving symlinks through its deepest existing ancestor (a file about to be created in a
- * symlinked directory resolves to where it will land). null when nothing can be resolved. */
+ * symlinked directory resolves to where it will land). null when nothing can be resolved. A missing component is
+ * found by lstat, which answers "no entry" without throwing: realpath's exception (an Error with its stack and
+ * message built) for each missing level was most of what a new file's path cost. */
 export function resolveReal(abs: string): string | null {
   let head = abs;
   const tail: string[] = [];
   for (let i = 0; i < MAX_COMPONENTS; i++) {
+    let code: string | undefined;
     try {
-      const real = realpathSync.native(head);
-      return tail.length ? join(real, ...tail.reverse()) : real;
+      if (lstatSync(head, { throwIfNoEntry: false }) === undefined) code = 'ENOENT';
+      else {
+        const real = realpathSync.native(head);
+        return tail.length ? join(real, ...tail.reverse()) : real;
+      }
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
-      const parent = dirname(head);
-      if (parent === head) return null;
-      tail.push(basename(head));
-      head = parent;
+      // ENOTDIR (a file on the way), a dangling link (ENOENT from realpath), or a real failure.
+      code = (err as NodeJS.ErrnoException).code;
     }
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
+    const parent = dirname(head);
+    if (parent === head) return null;
+    tail.push(basename(head));
+    head = parent;
   }
   return null;
 }

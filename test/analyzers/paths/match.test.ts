@@ -87,6 +87,13 @@ describe('symlinks are judged by where they point (real files)', () => {
     expect(resolveReal('/definitely/not/here')).toBe('/definitely/not/here');
   });
 
+  it('a dangling link, a file on the way and a missing folder resolve through the deepest real ancestor', () => {
+    symlinkSync(join(home, 'gone'), join(project, 'dangling'));
+    expect(resolveReal(join(project, 'dangling'))).toBe(join(project, 'dangling'));
+    expect(resolveReal(join(project, 'keys', 'sub', 'deeper', 'new'))).toBe(join(home, '.ssh', 'sub', 'deeper', 'new'));
+    expect(resolveReal(join(home, '.bashrc', 'below'))).toBe(join(home, '.bashrc', 'below'));
+  });
+
   it('probes case folding on the real file system', () => {
     // Linux file systems here are case-sensitive; the probe must say so rather than guess from the platform.
     expect(probeCaseInsensitive(project, 'linux')).toBe(false);
