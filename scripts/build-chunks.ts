@@ -58,6 +58,11 @@ export const CHUNKS: Chunk[] = [
     entries: ['lib/engine/consequence/index.ts', 'lib/hook/repo-probe.ts'],
     why: 'what a git work-loser would destroy and the git probe that tells, only for a command a work-loser pattern matched',
   },
+  {
+    name: 'hosts',
+    entries: ['lib/protocol/hosts.ts'],
+    why: 'the adapters of the hosts other than Claude Code, only for a hook command run with --agent <host>',
+  },
   { name: 'picomatch', entries: ['picomatch'], why: 'session.verifyIgnore globs, only at a Stop that has changed files to sort' },
   {
     name: 'interpreters',
