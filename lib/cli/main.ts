@@ -32,12 +32,12 @@ export const COMMANDS: Command[] = [
   uninstallCommand,
   serveCommand,
   doctorCommand,
-  routesCommand,
   policyPullCommand,
   policyStatusCommand,
   policySignCommand,
   policyVerifyCommand,
   policyKeygenCommand,
+  routesCommand,
 ];
 
 function help(): string {
