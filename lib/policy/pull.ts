@@ -49,6 +49,10 @@ export async function pullOnce(o: PullOptions): Promise<PullOutcome> {
   }
   const v = verifyBundle(got.body, key);
   if ('problem' in v) return fail('refused', v.problem, url);
+  // A validly signed but older bundle is a replay (a downgrade to before a rule was added), not an update.
+  if (active && Date.parse(v.bundle.manifest.created) < Date.parse(active.created)) {
+    return fail('refused', `revision ${v.bundle.manifest.revision} was created ${v.bundle.manifest.created}, before the active ${active.revision} (${active.created}): a replayed bundle? to roll back, sign the old files again`, url);
+  }
   if (active && active.manifestSha256 === v.manifestSha256 && active.source === url && active.etag === got.etag) {
     if (readState(o.home).lastFailure) recordFailure(o.home, null, o.lockTimeoutMs);
     return { status: 'unchanged', revision: active.revision };

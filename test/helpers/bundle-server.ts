@@ -41,11 +41,11 @@ export function managedPatterns(slug = 'no-fleet-wipe', program = 'fleet-wipe'):
   });
 }
 
-export function makeBundle(key: TestKey, revision: string, files: Partial<Record<'config.json' | 'patterns.json', string>> = {}): Bundle {
+export function makeBundle(key: TestKey, revision: string, files: Partial<Record<'config.json' | 'patterns.json', string>> = {}, created = '2026-11-26T10:00:00Z'): Bundle {
   const b = signBundle({
     files: { 'config.json': files['config.json'] ?? '{"onInternalError":"deny"}', 'patterns.json': files['patterns.json'] ?? managedPatterns() },
     revision,
-    created: '2026-11-26T10:00:00Z',
+    created,
     key: { key: key.privateKey, id: key.id },
   });
   if ('problem' in b) throw new Error(b.problem);

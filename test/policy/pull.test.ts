@@ -106,6 +106,19 @@ describe.skipIf(!AS_ROOT)('policy pull against a real bundle server', () => {
     });
   }
 
+  it('an older bundle, validly signed, is refused as a replay; an admin rolls back by signing again', async () => {
+    const s = await startBundleServer(JSON.stringify(makeBundle(key, 'r2', {}, '2026-11-26T10:00:00Z')));
+    server = s;
+    const m = newMachine({ url: s.url, publicKey: key.publicPem });
+    expect(await pull(m)).toMatchObject({ status: 'activated' });
+    const good = activeSnapshot(m.home);
+    s.serve(JSON.stringify(makeBundle(key, 'r1', { 'config.json': '{}' }, '2026-11-25T09:00:00Z')));
+    expect(await pull(m)).toMatchObject({ status: 'refused', active: 'r2', reason: expect.stringMatching(/^revision r1 was created 2026-11-25T09:00:00Z, before the active r2 .*a replayed bundle\?/) });
+    expect(activeSnapshot(m.home)).toEqual(good);
+    s.serve(JSON.stringify(makeBundle(key, 'r1-again', { 'config.json': '{}' }, '2026-11-26T11:00:00Z')));
+    expect(await pull(m)).toMatchObject({ status: 'activated', info: { revision: 'r1-again' } });
+  });
+
   it('with no bundle active, a refused bundle leaves none active', async () => {
     const s = await startBundleServer(JSON.stringify(makeBundle(testKey(), 'r1')));
     server = s;

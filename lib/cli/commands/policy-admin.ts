@@ -11,7 +11,13 @@ import { generateKeys, parsePrivateKey, parsePublicKey } from '../../policy/keys
 import { signBundle } from '../../policy/sign.js';
 import { sha256Hex, verifyBundle } from '../../policy/verify.js';
 import { isoUtc } from '../../vocab/iso-time.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
+
+/** One line on stderr, `hookwarden <command>: <why>`, and the exit code. */
+function failed(io: CliIO, command: string, why: string, code: number): number {
+  io.err(`hookwarden ${command}: ${why}\n`);
+  return code;
+}
 
 /** `-o x` as `--out x`: the one short option these commands take. */
 const withOut = (args: string[]): string[] => args.map((a) => (a === '-o' ? '--out' : a));
@@ -65,14 +71,14 @@ export const policySignCommand: Command = {
       (!a.positionals.length ? 'needs a folder holding config.json and patterns.json, or the two files' : undefined);
     if (problem || !keyPath || !out) return usageError(io, 'policy sign', problem ?? 'bad arguments');
     const pem = readText(resolve(io.cwd, keyPath), 'the key');
-    if (typeof pem !== 'string') return io.err(`hookwarden policy sign: ${pem.problem}\n`), 1;
+    if (typeof pem !== 'string') return failed(io, 'policy sign', pem.problem, 1);
     const key = parsePrivateKey(pem);
-    if ('problem' in key) return io.err(`hookwarden policy sign: ${keyPath} ${key.problem}\n`), 1;
+    if ('problem' in key) return failed(io, 'policy sign', `${keyPath} ${key.problem}`, 1);
     const files = bundleInputs(a.positionals, io.cwd);
-    if ('problem' in files) return io.err(`hookwarden policy sign: ${files.problem}\n`), 1;
+    if ('problem' in files) return failed(io, 'policy sign', files.problem, 1);
     const revision = a.options.get('revision') ?? `sha256-${sha256Hex(`${files['config.json']}\0${files['patterns.json']}`).slice(0, 12)}`;
     const b = signBundle({ files, revision, created: isoUtc(io.now()), key });
-    if ('problem' in b) return io.err(`hookwarden policy sign: ${b.problem}; nothing written\n`), 1;
+    if ('problem' in b) return failed(io, 'policy sign', `${b.problem}; nothing written`, 1);
     writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(b, null, 2)}\n`, 0o644);
     io.out(`${out}: revision ${revision}, key ${key.id}\n`);
     return 0;
@@ -93,13 +99,13 @@ export const policyVerifyCommand: Command = {
       argProblem(a.unknown, spec) ?? (!keyArg ? 'needs --key <public.pem>' : undefined) ?? (a.positionals.length !== 1 ? 'needs exactly one bundle file' : undefined);
     if (problem || !keyArg) return usageError(io, 'policy verify', problem ?? 'bad arguments');
     const keyText = existsSync(resolve(io.cwd, keyArg)) ? readText(resolve(io.cwd, keyArg), 'the key') : keyArg;
-    if (typeof keyText !== 'string') return io.err(`hookwarden policy verify: ${keyText.problem}\n`), 1;
+    if (typeof keyText !== 'string') return failed(io, 'policy verify', keyText.problem, 1);
     const key = parsePublicKey(keyText);
-    if ('problem' in key) return io.err(`hookwarden policy verify: --key ${key.problem}\n`), 1;
+    if ('problem' in key) return failed(io, 'policy verify', `--key ${key.problem}`, 1);
     const text = readText(resolve(io.cwd, a.positionals[0] as string), 'the bundle');
-    if (typeof text !== 'string') return io.err(`hookwarden policy verify: ${text.problem}\n`), 1;
+    if (typeof text !== 'string') return failed(io, 'policy verify', text.problem, 1);
     const v = verifyBundle(text, key);
-    if ('problem' in v) return io.err(`hookwarden policy verify: ${a.positionals[0]}: refused: ${v.problem}\n`), 3;
+    if ('problem' in v) return failed(io, 'policy verify', `${a.positionals[0]}: refused: ${v.problem}`, 3);
     io.out(`ok: revision ${v.bundle.manifest.revision} (created ${v.bundle.manifest.created}), key ${v.keyId}\n`);
     return 0;
   },
@@ -121,7 +127,7 @@ export const policyKeygenCommand: Command = {
     const k = generateKeys();
     const priv = resolve(io.cwd, `${out}.pem`);
     const pub = resolve(io.cwd, `${out}.pub.pem`);
-    if (existsSync(priv) || existsSync(pub)) return io.err(`hookwarden policy keygen: ${existsSync(priv) ? priv : pub} already exists; choose another -o\n`), 1;
+    if (existsSync(priv) || existsSync(pub)) return failed(io, 'policy keygen', `${existsSync(priv) ? priv : pub} already exists; choose another -o`, 1);
     createExclusive(priv, k.privatePem, 0o600);
     createExclusive(pub, k.publicPem, 0o644);
     io.out(`${priv} (private, 0600), ${pub}; key ${k.id}\npolicy.bundle.publicKey: "${k.publicRaw}"\n`);
