@@ -23,9 +23,9 @@ import { ensurePrivateDir } from '../fs/private-dir.js';
 import { readRegularFile } from '../fs/read.js';
 import { createExclusive, fsyncDir } from '../fs/write.js';
 import { updateJsonLocked } from '../session/store.js';
-import { BUNDLE_FILES } from './format.js';
+import { BUNDLE_FILES, sha256Hex } from './format.js';
 import { activeDir, policyDir, previousDir, readInfo, stagedDir, stateFile, type ActiveInfo, type PolicyState } from './store.js';
-import { sha256Hex, type VerifiedBundle } from './verify.js';
+import type { VerifiedBundle } from './verify.js';
 
 const PAUSE_MAX_MS = 60_000;
 

@@ -10,6 +10,7 @@
 // UTF-8: lib/registry/hash.ts), so a bundle re-indented in transit still verifies and any edited field does not.
 // The signature covers the manifest only; the manifest covers each file by its sha256 (of the text's UTF-8 bytes).
 
+import { createHash } from 'node:crypto';
 import { canonicalJson } from '../registry/hash.js';
 
 /** The files a bundle carries: the managed layer's two files, in the user's formats. */
@@ -38,6 +39,9 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 export const canonicalManifest = (m: Manifest): Buffer => Buffer.from(canonicalJson(m), 'utf8');
+
+/** A file's or the manifest's sha256, as the manifest and bundle.json write it. */
+export const sha256Hex = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -7,7 +7,6 @@ import { activateBundle, repairActive } from './activate.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchBundle } from './fetch.js';
 import { bundleSettings } from './managed-settings.js';
 import { readActive, readState, recordFailure, type ActiveInfo } from './store.js';
-import { verifyBundle } from './verify.js';
 import { oneLine } from '../errors.js';
 
 export type PullOutcome =
@@ -47,6 +46,7 @@ export async function pullOnce(o: PullOptions): Promise<PullOutcome> {
     if (readState(o.home).lastFailure) recordFailure(o.home, null, o.lockTimeoutMs);
     return { status: 'unchanged', revision: active.revision };
   }
+  const { verifyBundle } = await import('./verify.js'); // only with a bundle to check (verify.ts)
   const v = verifyBundle(got.body, key);
   if ('problem' in v) return fail('refused', v.problem, url);
   // A validly signed but older bundle is a replay (a downgrade to before a rule was added), not an update.

@@ -3,9 +3,9 @@
 // so a bundle every machine would refuse is not made in the first place.
 
 import type { KeyObject } from 'node:crypto';
-import { canonicalManifest, type Bundle, type BundleFileName, type Manifest } from './format.js';
+import { canonicalManifest, sha256Hex, type Bundle, type BundleFileName, type Manifest } from './format.js';
 import { signBytes } from './keys.js';
-import { configProblem, patternsProblem, sha256Hex } from './verify.js';
+import { configProblem, patternsProblem } from './verify.js';
 
 export interface SignInput {
   files: Record<BundleFileName, string>;

@@ -2,12 +2,15 @@
 // canonical manifest with the key the managed config names, each file's sha256 against the manifest, and the files
 // themselves as the managed layer will read them (the user's config and patterns formats, with the existing
 // schemas; added pattern ids start with "managed/"). The first failure is the one line the caller reports.
+//
+// The registry schemas set zod's English messages for the whole process (lib/registry/zod-messages.ts), so this
+// module is imported dynamically, only once there is a bundle to check: the daemon's and the CLI's other answers
+// keep the words a command hook gives.
 
-import { createHash } from 'node:crypto';
 import { issueText } from '../config/issue-text.js';
 import { fileSchema } from '../config/schema.js';
 import { overrideSchema, patternSchema } from '../registry/schema.js';
-import { BUNDLE_FILES, canonicalManifest, parseBundle, type Bundle } from './format.js';
+import { BUNDLE_FILES, canonicalManifest, parseBundle, sha256Hex, type Bundle } from './format.js';
 import { verifyBytes, type PublicKey } from './keys.js';
 
 export interface VerifiedBundle {
@@ -16,8 +19,6 @@ export interface VerifiedBundle {
   manifestSha256: string;
   keyId: string;
 }
-
-export const sha256Hex = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 const where = (path: readonly PropertyKey[]): string => (path.length ? ` (field ${path.map(String).join('.')})` : '');
 

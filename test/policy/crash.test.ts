@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeDir, readActive } from '../../lib/policy/store.js';
-import { sha256Hex } from '../../lib/policy/verify.js';
+import { sha256Hex } from '../../lib/policy/format.js';
 import { makeBundle, startBundleServer, testKey, type BundleServer } from '../helpers/bundle-server.js';
 import { activeSnapshot, AS_ROOT, newMachine, type Machine } from '../helpers/policy-home.js';
 import { ROOT } from '../helpers/registry.js';

@@ -9,7 +9,7 @@ import { canonicalManifest, type Bundle } from '../../lib/policy/format.js';
 import { signBytes } from '../../lib/policy/keys.js';
 import { pullOnce, type PullOutcome } from '../../lib/policy/pull.js';
 import { activeDir, previousDir, readActive, readState, stateFile } from '../../lib/policy/store.js';
-import { sha256Hex } from '../../lib/policy/verify.js';
+import { sha256Hex } from '../../lib/policy/format.js';
 import { makeBundle, managedPatterns, startBundleServer, testKey, type BundleServer } from '../helpers/bundle-server.js';
 import { activeSnapshot, AS_ROOT, newMachine, type Machine } from '../helpers/policy-home.js';
 

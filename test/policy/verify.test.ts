@@ -2,9 +2,9 @@
 // file's sha256, and files the managed layer can read (config and patterns formats, "managed/" ids).
 
 import { describe, expect, it } from 'vitest';
-import { canonicalManifest, type Bundle } from '../../lib/policy/format.js';
+import { canonicalManifest, sha256Hex, type Bundle } from '../../lib/policy/format.js';
 import { parsePublicKey, signBytes } from '../../lib/policy/keys.js';
-import { sha256Hex, verifyBundle } from '../../lib/policy/verify.js';
+import { verifyBundle } from '../../lib/policy/verify.js';
 import { makeBundle, managedPatterns, testKey } from '../helpers/bundle-server.js';
 
 const key = testKey();

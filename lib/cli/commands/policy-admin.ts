@@ -6,10 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readRegularFile } from '../../fs/read.js';
 import { createExclusive, writeFileAtomic } from '../../fs/write.js';
-import { BUNDLE_FILES, MAX_BUNDLE_BYTES, type BundleFileName } from '../../policy/format.js';
+import { BUNDLE_FILES, MAX_BUNDLE_BYTES, sha256Hex, type BundleFileName } from '../../policy/format.js';
 import { generateKeys, parsePrivateKey, parsePublicKey } from '../../policy/keys.js';
-import { signBundle } from '../../policy/sign.js';
-import { sha256Hex, verifyBundle } from '../../policy/verify.js';
 import { isoUtc } from '../../vocab/iso-time.js';
 import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
 
@@ -77,6 +75,7 @@ export const policySignCommand: Command = {
     const files = bundleInputs(a.positionals, io.cwd);
     if ('problem' in files) return failed(io, 'policy sign', files.problem, 1);
     const revision = a.options.get('revision') ?? `sha256-${sha256Hex(`${files['config.json']}\0${files['patterns.json']}`).slice(0, 12)}`;
+    const { signBundle } = await import('../../policy/sign.js'); // zod's messages: lib/policy/verify.ts
     const b = signBundle({ files, revision, created: isoUtc(io.now()), key });
     if ('problem' in b) return failed(io, 'policy sign', `${b.problem}; nothing written`, 1);
     writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(b, null, 2)}\n`, 0o644);
@@ -104,6 +103,7 @@ export const policyVerifyCommand: Command = {
     if ('problem' in key) return failed(io, 'policy verify', `--key ${key.problem}`, 1);
     const text = readText(resolve(io.cwd, a.positionals[0] as string), 'the bundle');
     if (typeof text !== 'string') return failed(io, 'policy verify', text.problem, 1);
+    const { verifyBundle } = await import('../../policy/verify.js');
     const v = verifyBundle(text, key);
     if ('problem' in v) return failed(io, 'policy verify', `${a.positionals[0]}: refused: ${v.problem}`, 3);
     io.out(`ok: revision ${v.bundle.manifest.revision} (created ${v.bundle.manifest.created}), key ${v.keyId}\n`);
