@@ -1,7 +1,8 @@
 // A real policy bundle server on 127.0.0.1 (port 0) for the bundle tests: serves the bundle it is given with an
 // ETag, answers 304 to a matching If-None-Match, and on demand serves it tampered (a file edited after signing),
-// cut short (Content-Length promised, connection closed halfway), a 500, or hangs (headers never sent). It records
-// every request's If-None-Match. Keys are made per test run (no key material in the repository).
+// cut short (Content-Length promised, connection closed halfway), chunked (no Content-Length), a 500, or hangs
+// (headers never sent). It records every request's If-None-Match. Keys are made per test run (no key material in
+// the repository).
 
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -10,7 +11,7 @@ import type { Bundle } from '../../lib/policy/format.js';
 import { keyIdOf } from '../../lib/policy/keys.js';
 import { signBundle } from '../../lib/policy/sign.js';
 
-export type ServeMode = 'good' | 'tampered' | 'truncated' | 'hang' | 'error';
+export type ServeMode = 'good' | 'tampered' | 'truncated' | 'chunked' | 'hang' | 'error';
 
 export interface TestKey {
   privateKey: KeyObject;
@@ -82,6 +83,7 @@ export async function startBundleServer(initial: string): Promise<BundleServer> 
       text = JSON.stringify(b);
     }
     const bytes = Buffer.from(text, 'utf8');
+    if (mode === 'chunked') return void res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag() }).end(bytes); // no Content-Length
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length, ETag: etag() });
     if (mode === 'truncated') {
       res.write(bytes.subarray(0, bytes.length >> 1));
