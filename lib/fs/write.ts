@@ -76,7 +76,8 @@ export function assertReplaceable(file: string): void {
   if (reason) throw unsafePath(file, reason);
 }
 
-/** Creates `file` with `data`, failing if any file, link or special file already has that name. Mode default 0600. */
+/** Creates `file` with `data`, failing if any file, link or special file already has that name. Mode default 0600.
+ * `durable`: fsync'd before it is closed (a policy bundle's files, lib/policy/activate.ts). */
 export function createExclusive(file: string, data: Buffer | string, mode = 0o600, durable = false): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let fd: number;
