@@ -21,6 +21,7 @@ const LAYERS: Record<string, number> = {
   keter: 4,
   analyzers: 4,
   memory: 5,
+  policy: 5, // central policy bundles: format, keys, verify, fetch, activate (docs/team.md)
   engine: 6,
   audit: 7,
   protocol: 7,

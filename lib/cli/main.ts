@@ -11,6 +11,8 @@ import { replayCommand } from './commands/replay.js';
 import { serveCommand } from './commands/serve.js';
 import { doctorCommand } from './commands/doctor.js';
 import { routesCommand } from './commands/routes.js';
+import { policyPullCommand, policyStatusCommand } from './commands/policy.js';
+import { policyKeygenCommand, policySignCommand, policyVerifyCommand } from './commands/policy-admin.js';
 import type { CliIO, Command } from './io.js';
 import { ENGINE_VERSION } from '../hook/main.js';
 import { oneLine } from '../errors.js';
@@ -30,6 +32,11 @@ export const COMMANDS: Command[] = [
   uninstallCommand,
   serveCommand,
   doctorCommand,
+  policyPullCommand,
+  policyStatusCommand,
+  policySignCommand,
+  policyVerifyCommand,
+  policyKeygenCommand,
   routesCommand,
 ];
 

@@ -44,7 +44,8 @@ function mergeAgents(base: HookwardenConfig['agents'], file: ConfigFile['agents'
 }
 
 function merge(base: HookwardenConfig, file: ConfigFile): HookwardenConfig {
-  const { $schema: _ignored, keter, session, memory, audit, serve, router, agents, ...rest } = file;
+  // `policy` (bundle server and key) is read from the managed config alone (lib/policy/managed-settings.ts).
+  const { $schema: _ignored, policy: _managedOnly, keter, session, memory, audit, serve, router, agents, ...rest } = file;
   const next: HookwardenConfig = {
     ...base,
     ...rest,

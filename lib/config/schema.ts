@@ -95,6 +95,19 @@ export const fileSchema = lazy(() => {
         token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32-128 characters of A-Z a-z 0-9 _ -'))),
       }),
     ),
+    // Central policy bundles (lib/policy/, docs/team.md "Policy bundles"): honoured only from the managed config
+    // (/etc/hookwarden/config.json); in a user's or project's file, and inside a bundle, it is ignored or refused.
+    policy: z.optional(
+      z.strictObject({
+        bundle: z.optional(
+          z.strictObject({
+            url: z.string().check(z.regex(/^https?:\/\/\S+$/, 'must start with http:// or https://')),
+            publicKey: z.string().check(z.minLength(40, 'must be an Ed25519 public key: PEM, or the 32 raw bytes in base64')),
+            pollSeconds: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(86_400))),
+          }),
+        ),
+      }),
+    ),
     trustedRoots: z.optional(folderList()),
     trustedProjects: z.optional(folderList()),
   });

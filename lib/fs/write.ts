@@ -8,7 +8,7 @@
 //   the user's is there (the rename would not write through a link, but a planted path is a sign to stop and say so).
 // - createExclusive: backups and probe files, whose names must be new.
 
-import { closeSync, fchmodSync, fstatSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { constants } from 'node:fs';
 import { HookwardenError } from '../errors.js';
 import { errCode, O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from './checks.js';
@@ -76,8 +76,9 @@ export function assertReplaceable(file: string): void {
   if (reason) throw unsafePath(file, reason);
 }
 
-/** Creates `file` with `data`, failing if any file, link or special file already has that name. Mode default 0600. */
-export function createExclusive(file: string, data: Buffer | string, mode = 0o600): void {
+/** Creates `file` with `data`, failing if any file, link or special file already has that name. Mode default 0600.
+ * `durable`: fsync'd before it is closed (a policy bundle's files, lib/policy/activate.ts). */
+export function createExclusive(file: string, data: Buffer | string, mode = 0o600, durable = false): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let fd: number;
   try {
@@ -89,6 +90,7 @@ export function createExclusive(file: string, data: Buffer | string, mode = 0o60
   try {
     fchmodSync(fd, mode); // the umask may have taken bits away; a wanted 0644 (settings) is restored
     writeAll(fd, buf);
+    if (durable) fsyncSync(fd);
     closeSync(fd);
   } catch (err) {
     closeQuietly(fd);
@@ -117,5 +119,22 @@ export function writeFileAtomic(file: string, data: Buffer | string, mode = 0o60
     unlinkQuietly(tmp);
     if (errCode(err) === 'EISDIR' || errCode(err) === 'ENOTEMPTY') throw unsafePath(file, 'is a directory');
     throw err;
+  }
+}
+
+/** fsync(2) of a folder, so the names created or renamed in it survive a power loss (policy bundles:
+ * lib/policy/activate.ts). Where a folder cannot be opened for it (Windows), nothing. */
+export function fsyncDir(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, constants.O_RDONLY | O_NOFOLLOW);
+  } catch (err) {
+    if (errCode(err) === 'EISDIR' || errCode(err) === 'EPERM') return;
+    throw err;
+  }
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeQuietly(fd);
   }
 }

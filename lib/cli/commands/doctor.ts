@@ -29,6 +29,7 @@ import { ranPhrase } from '../doctor-heartbeat.js';
 import { hookwardenPlugins, pluginBundle } from '../doctor-plugin.js';
 import { commandTarget, installedElsewhere } from '../doctor-targets.js';
 import { healthz, timeInstalledMode, type InstalledGuard } from '../doctor-timing.js';
+import { policyBundleCheck } from '../doctor-policy.js';
 
 
 const MIN_NODE_MAJOR = 20;
@@ -236,6 +237,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     checks.push({ status: 'fail', what: 'config', detail: oneLine(err) });
   }
   checks.push(routerCatalogue(loc, routes));
+  checks.push(policyBundleCheck(loc.hookwardenHome, loc.projectDir, io.env));
   const daemon = await checkDaemon(settings.entries);
   if (daemon) checks.push(daemon);
   if (!a.flags.has('no-timing')) checks.push(await timeInstalledMode(io, loc, root, installedGuard(settings.entries)));

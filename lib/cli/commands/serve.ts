@@ -6,6 +6,7 @@ import { ENGINE_VERSION } from '../../hook/main.js';
 import { hookwardenHome } from '../../audit/paths.js';
 import { TOKEN_PATTERN, userConfigFile } from '../../serve/auth.js';
 import { startDaemon } from '../../serve/server.js';
+import { startBundlePoll } from '../../serve/bundle-poll.js';
 import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 
 const USAGE =
@@ -75,6 +76,8 @@ export const serveCommand: Command = {
     }
     log(`hookwarden serve: listening on ${daemon.url} (version ${ENGINE_VERSION}, pid ${process.pid}, home ${hookwardenHome(io.env, () => io.env.HOME || '/')})\n`);
     const d = daemon;
+    // Central policy bundles, when the managed config names a server (lib/serve/bundle-poll.ts).
+    const poll = startBundlePoll({ home: hookwardenHome(io.env, () => io.env.HOME || '/'), env: io.env, now: io.now, log, version: ENGINE_VERSION });
     return new Promise<number>((resolve) => {
       let stopping = false;
       const stop = (signal: NodeJS.Signals): void => {
@@ -83,6 +86,7 @@ export const serveCommand: Command = {
           process.exit(1);
         }
         stopping = true;
+        poll.stop();
         d.close(signal).then(() => resolve(0));
       };
       process.on('SIGTERM', stop);
