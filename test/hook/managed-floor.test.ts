@@ -137,6 +137,23 @@ describe.skipIf(!canChown)('the managed floor: nothing below can loosen it', () 
     expect(ls.stdout).not.toContain('"deny"');
   });
 
+  it('`patterns check` validates the managed patterns and runs their examples, and names a refused file', async () => {
+    const m = machine();
+    const check = async () => {
+      const io = memoryIO({ cwd: m.project, home: m.home });
+      Object.assign(io.env, m.env);
+      const code = await runCli(['patterns', 'check', '--json'], io);
+      return { code, out: JSON.parse(io.stdout()) as { ok: boolean; files: number; issues: string[] } };
+    };
+    const ok = await check();
+    expect(ok).toMatchObject({ code: 0, out: { ok: true, issues: [] } });
+    chmodSync(join(m.managed, 'patterns.json'), 0o646);
+    const refused = await check();
+    expect(refused.code).toBe(1);
+    expect(refused.out.files).toBe(ok.out.files - 1);
+    expect(refused.out.issues).toEqual([expect.stringContaining(`${join(m.managed, 'patterns.json')}: managed policy file refused: it is writable by other users (mode 646)`)]);
+  });
+
   for (const layer of ['project', 'user', 'trusted project'] as const) {
     it(`a ${layer}'s patterns.json disabling and softening managed rules: every deny stays, each attempt named`, async () => {
       const m = machine();
