@@ -14,8 +14,9 @@ export function refusedManagedDecision(d: UnifiedRoutingDecision, note: string):
   const match = { id: MANAGED_REFUSED_ID, kind: 'engine', severity: 'critical' as const, action: 'block' as const, message: 'the managed policy is refused', hint, matched: note };
   const audit = { ...d.audit, localPatterns: [...d.audit.localPatterns, MANAGED_REFUSED_ID], decisionRules: [...d.audit.decisionRules, RULE] };
   const local = { ...d.local, matches: [...d.local.matches, match] };
-  const before = d.decision.message ? ` The call itself: ${d.decision.message}` : '';
-  const message = `hookwarden block: the managed policy cannot be trusted, so nothing runs until it is fixed: ${note} [${MANAGED_REFUSED_ID}]. Rules: ${RULE}.${before}`;
+  const shown = d.decision.action === 'warn' || d.decision.action === 'ask' || d.decision.action === 'block';
+  const before = shown && d.decision.message ? ` The call itself: ${d.decision.message}` : '';
+  const message = `hookwarden block: the managed policy is refused, so nothing runs until it is fixed: ${note} [${MANAGED_REFUSED_ID}]. Rules: ${RULE}.${before}`;
   // A rewrite or a self-granted allow no longer stands.
   const { updatedInput: _rewrite, explicitAllow: _allow, ...rest } = d.decision;
   return { ...d, local, audit, decision: { ...rest, action: 'block', shouldProceed: false, severity: 'critical', message, hints: [hint, ...d.decision.hints] } };

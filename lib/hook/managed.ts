@@ -38,6 +38,10 @@ const statOf = (path: string): Stats | undefined => {
 export const refusedNote = (path: string, reason: string, folder: boolean): string =>
   `${path}: managed policy ${folder ? 'folder' : 'file'} refused: it ${reason}; every tool call and prompt is denied until an administrator fixes it (chown root:root ${path}; chmod ${folder ? 755 : 644} ${path})`;
 
+/** The line for managed patterns the registry could not apply (no shipped packs to apply them to). */
+export const unappliedNote = (path: string, patternsDir: string): string =>
+  `${path}: managed policy file not applied: no shipped patterns in ${patternsDir} (HOOKWARDEN_PATTERNS_DIR, or a copied bundle); every tool call and prompt is denied until hookwarden runs from its installed package`;
+
 const MANAGED_FILES = ['config.json', 'patterns.json'] as const;
 
 function managedFolder(dir: string, out: ManagedSources): void {

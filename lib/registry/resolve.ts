@@ -42,6 +42,8 @@ export interface ResolvedRegistry {
   issues: string[];
   from: 'embedded' | 'cache' | 'compiled';
   sourceHash: string;
+  /** Override files that were there but not applied (a bundle without patterns/ beside it). */
+  ignored?: string[];
 }
 
 
@@ -147,7 +149,8 @@ export async function resolveRegistry(
   if (embedded && !hasShipped) {
     // Standalone bundle: only the embedded copy of the shipped packs is available.
     const extra = sources.length ? ['override files ignored: patterns/ directory not found beside the bundle'] : [];
-    return { registry: embedded.registry, issues: [...embedded.issues, ...problems, ...extra], from: 'embedded', sourceHash: embedded.sourceHash };
+    const ignored = sources.length ? { ignored: sources.map((s) => s.path) } : {};
+    return { registry: embedded.registry, issues: [...embedded.issues, ...problems, ...extra], from: 'embedded', sourceHash: embedded.sourceHash, ...ignored };
   }
   const sourceHash = sourceHashOf(sources);
   if (embedded && embedded.sourceHash === sourceHash) {

@@ -7,7 +7,7 @@ import { resolveRegistry } from '../../registry/resolve.js';
 import { unsafeHomeNote, withoutHome } from '../home-guard.js';
 import type { Locations } from '../locations.js';
 import { hash64 } from '../../hash64.js';
-import { managedSources, type ManagedSources } from '../managed.js';
+import { managedSources, unappliedNote, type ManagedSources } from '../managed.js';
 import { loadCallConfig, trustedOverrides } from '../project-trust.js';
 import type { Prepared, RuntimeDeps } from '../runtime.js';
 
@@ -44,6 +44,11 @@ async function loadPrepared(loc: Locations, rt: RuntimeDeps): Promise<Prepared> 
     { shippedDir: loc.patternsDir, overrides: [...managed.patterns, ...trustedOverrides(loc, cfg.config)], cacheDir: loc.cacheDir, root: loc.hookwardenHome },
     rt.embedded,
   );
+  // Managed patterns that cannot be applied (no patterns/ beside the bundle, or HOOKWARDEN_PATTERNS_DIR naming an
+  // empty folder) are refused like a loose file: nobody gains by hiding the shipped packs.
+  for (const path of reg.ignored ?? []) {
+    if (managed.patterns.some((m) => m.path === path && m.scope !== 'bundle')) managed.refused.push(unappliedNote(path, loc.patternsDir));
+  }
   const policy = policyOf(cfg.hash, reg.registry.hash, managed);
   return { cfg, reg, issues: [...managed.refused, ...managed.issues, ...cfg.issues, ...reg.issues], policy };
 }
