@@ -44,10 +44,11 @@ export function unsafeDirReason(st: Stats, uid: number | null = currentUid()): s
 
 /** Why a file or folder of the managed policy (an admin's, lib/hook/managed.ts) cannot be trusted, from its stat:
  * it must be root's (uid 0) and not writable by group or others, or anyone but root could loosen the policy. Null
- * when fine, and where the platform has no uids (Windows). `root` is 0 but for the unit tests of this check. */
-export function notSystemOwnedReason(st: Stats, root = 0): string | null {
+ * when fine, and where the platform has no uids (Windows). No setting relaxes it: tests point HOOKWARDEN_MANAGED_DIR at
+ * a folder of root's (they run as root) and loosen it with chmod and chown. */
+export function notSystemOwnedReason(st: Stats): string | null {
   if (currentUid() === null) return null;
-  if (st.uid !== root) return `is owned by uid ${st.uid}, not root`;
+  if (st.uid !== 0) return `is owned by uid ${st.uid}, not root`;
   if ((st.mode & 0o022) !== 0) {
     const who = (st.mode & 0o022) === 0o022 ? 'its group and other users' : st.mode & 0o020 ? 'its group' : 'other users';
     return `is writable by ${who} (mode ${(st.mode & 0o777).toString(8)})`;
