@@ -5,11 +5,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ensurePrivateDir } from '../fs/private-dir.js';
-import { readRegularFile } from '../fs/read.js';
+import { readRegularFile, type ReadOptions } from '../fs/read.js';
 import { writeFileAtomic } from '../fs/write.js';
 import { sha256 } from './hash.js';
 import type { SourceFile, SourceScope } from './load.js';
-import type { ReadOptions } from '../fs/read.js';
 import type { CompiledRegistry } from './types.js';
 
 export interface RegistryLocations {
