@@ -15,6 +15,9 @@ export interface AuditMatchV1 {
   action: string;
   matched: string;
   where?: string;
+  /** The layer that gave the rule its verdict: shipped (hookwarden's own, and the engine's rules), managed (the
+   * admin's folder), bundle (the active policy bundle), user or project. Lines from before layers have none. */
+  layer?: string;
 }
 
 export interface AuditEventV1 {
@@ -36,6 +39,11 @@ export interface AuditEventV1 {
   input: unknown;
   registry_hash: string;
   config_hash: string;
+  /** A short hash of the effective policy the call was judged under: managed, bundle, user, project and shipped
+   * config and registry (lib/hook/stages/prepare.ts). Lines from before it have none. */
+  policy_revision?: string;
+  /** The active policy bundle's revision, when one is active. */
+  bundle_revision?: string;
   engine_version: string;
   local: {
     matches: AuditMatchV1[];
@@ -125,6 +133,9 @@ export interface AuditMeta {
   error?: string;
   /** The host that called (`--agent`). */
   agent?: string;
+  /** The policy's revision and the bundle's (prepare.ts), and the layer of each rule not shipped (a rule id not in
+   * it is `shipped`); without them the line has none of the three. */
+  policy?: { revision: string; bundleRevision?: string; layers?: Readonly<Record<string, string>> };
 }
 
 /** Canonical float: rounded to 3 decimals, -0 → 0, non-finite → 0. */
@@ -281,6 +292,7 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
       const where = s.part(m.where, `${base}.where`, true);
       out.where = where.ok && typeof where.value === 'string' ? where.value : '[dropped]';
     }
+    if (meta.policy) out.layer = meta.policy.layers?.[m.id] ?? 'shipped';
     return out;
   });
 
@@ -336,6 +348,8 @@ export function buildAuditEvent(d: UnifiedRoutingDecision, meta: AuditMeta): Aud
     input: input.ok ? (input.value ?? null) : null,
     registry_hash: meta.registryHash,
     config_hash: meta.configHash,
+    ...(meta.policy ? { policy_revision: meta.policy.revision } : {}),
+    ...(meta.policy?.bundleRevision !== undefined ? { bundle_revision: meta.policy.bundleRevision } : {}),
     engine_version: meta.engineVersion,
     local: {
       matches,

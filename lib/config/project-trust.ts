@@ -40,7 +40,7 @@ const retention = (days: number): number => (days === 0 ? Infinity : days);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const subset = (a: readonly string[], b: readonly string[]): boolean => a.every((x) => b.includes(x));
 
-interface Rule {
+export interface Rule {
   /** The setting's name as the user writes it. */
   name: string;
   /** Did the project's value loosen the one it replaced? */
@@ -100,6 +100,11 @@ const rules = lazy((): readonly Rule[] => [
   nested('serve', 'port', (b, n) => b !== n),
   nested('serve', 'token', (b, n) => b !== n),
 ]);
+
+/** The guarded setting of this name (as the user writes it: `onInternalError`, `session.verifyAfterWrite`), whose
+ * order says what loosens it; undefined for a setting with no order here. The managed layer holds lower files to
+ * the same orders (managed.ts). */
+export const guardedSetting = (name: string): Rule | undefined => rules().find((r) => r.name === name);
 
 /** `next` (a project file merged over `base`) with every loosened setting put back to `base`'s value, and their names. */
 export function keepTighter(base: HookwardenConfig, next: HookwardenConfig): { config: HookwardenConfig; loosened: string[] } {

@@ -42,6 +42,20 @@ export function unsafeDirReason(st: Stats, uid: number | null = currentUid()): s
   return null;
 }
 
+/** Why a file or folder of the managed policy (an admin's, lib/hook/managed.ts) cannot be trusted, from its stat:
+ * it must be root's (uid 0) and not writable by group or others, or anyone but root could loosen the policy. Null
+ * when fine, and where the platform has no uids (Windows). No setting relaxes it: tests point HOOKWARDEN_MANAGED_DIR at
+ * a folder of root's (they run as root) and loosen it with chmod and chown. */
+export function notSystemOwnedReason(st: Stats): string | null {
+  if (currentUid() === null) return null;
+  if (st.uid !== 0) return `is owned by uid ${st.uid}, not root`;
+  if ((st.mode & 0o022) !== 0) {
+    const who = (st.mode & 0o022) === 0o022 ? 'its group and other users' : st.mode & 0o020 ? 'its group' : 'other users';
+    return `is writable by ${who} (mode ${(st.mode & 0o777).toString(8)})`;
+  }
+  return null;
+}
+
 /** A path hookwarden refused to write or read as its own; the message is one line naming the path and why. */
 export function unsafePath(path: string, reason: string, what = 'refused'): HookwardenError {
   return new HookwardenError('E_UNSAFE_PATH', `${what} ${path}: it ${reason} (not written through; docs/security.md)`);

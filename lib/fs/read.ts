@@ -16,7 +16,7 @@ import { privateDirProblem } from './private-dir.js';
 import { constants } from 'node:fs';
 import { oneLine } from '../errors.js';
 import { monotonicMs } from './clock.js';
-import { errCode, O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from './checks.js';
+import { errCode, notSystemOwnedReason, O_NOFOLLOW, O_NONBLOCK, unsafeFileReason, unsafePath } from './checks.js';
 
 export type ReadBytes =
   | { status: 'ok'; bytes: Buffer }
@@ -35,6 +35,9 @@ export interface ReadOptions {
   /** With `own`: the private root it lives under ($HOOKWARDEN_HOME). Every folder from there to the file is checked
    * as writes check them (lib/fs/private-dir.ts), so a folder swapped for a link cannot feed hookwarden a file. */
   root?: string;
+  /** A managed policy file: root's and not writable by group or others (checks.ts notSystemOwnedReason), else
+   * `unsafe`. Links are followed: the file they lead to is the one checked. */
+  system?: boolean;
   /** Give up (as `corrupt`, "read timed out") once this many ms have passed; default 1000. */
   deadlineMs?: number;
 }
@@ -44,7 +47,7 @@ export const DEFAULT_READ_DEADLINE_MS = 1000;
 
 type Opened = { fd: number; size: number } | Exclude<ReadBytes, { status: 'ok' }>;
 
-function openRegular(file: string, own: boolean, root?: string): Opened {
+function openRegular(file: string, own: boolean, root?: string, system = false): Opened {
   if (own && root !== undefined) {
     const problem = privateDirProblem(dirname(file), root);
     if (problem === 'missing') return { status: 'missing' };
@@ -61,7 +64,7 @@ function openRegular(file: string, own: boolean, root?: string): Opened {
   }
   try {
     const st = fstatSync(fd);
-    const reason = own ? unsafeFileReason(st) : st.isFile() ? null : st.isDirectory() ? 'is a directory' : 'is not a regular file';
+    const reason = own ? unsafeFileReason(st) : st.isFile() ? (system ? notSystemOwnedReason(st) : null) : st.isDirectory() ? 'is a directory' : 'is not a regular file';
     if (reason) {
       closeSync(fd);
       return { status: 'unsafe', reason };
@@ -93,7 +96,7 @@ export function readChunks(fd: number, pos: number, limit: number, deadline: num
  * descriptor is always closed. */
 function withRegular<T>(file: string, opts: ReadOptions, read: (fd: number, size: number, deadline: number) => T): T | Exclude<ReadBytes, { status: 'ok' }> {
   const deadline = monotonicMs() + (opts.deadlineMs ?? DEFAULT_READ_DEADLINE_MS);
-  const opened = openRegular(file, opts.own === true, opts.root);
+  const opened = openRegular(file, opts.own === true, opts.root, opts.system === true);
   if (!('fd' in opened)) return opened;
   try {
     return read(opened.fd, opened.size, deadline);

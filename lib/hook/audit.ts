@@ -55,12 +55,14 @@ export function auditRejectedInput(
   started: number,
   sessionId = 'unknown',
   issues: string[] = [],
+  policy?: { revision: string; bundleRevision?: string },
 ): string | undefined {
   const now = rt.now();
   const failClosed = err !== null && GUARD_HOOKS.has(hook);
   const ev: AuditEventV1 = {
     ...plainEvent(rt, now, sessionId, event),
     agent: agentOf(rt.agent),
+    ...(policy ? { policy_revision: policy.revision, ...(policy.bundleRevision !== undefined ? { bundle_revision: policy.bundleRevision } : {}) } : {}),
     rules: [failClosed ? 'INPUT_REJECTED_FAIL_CLOSED' : err ? 'INPUT_REJECTED' : 'SESSION_START'],
     verdict: failClosed ? 'block' : 'silent',
     latency_ms: now - started,

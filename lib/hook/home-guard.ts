@@ -17,6 +17,7 @@ export function withoutHome(loc: Locations): Locations {
     configFiles: loc.configFiles.filter((f) => !mine(f)),
     overrideFiles: loc.overrideFiles.filter((o) => !mine(o.path)),
     cacheDir: '',
+    bundleDir: '',
   };
 }
 

@@ -16,6 +16,11 @@ export interface Locations {
   configFiles: string[];
   overrideFiles: Array<{ path: string; scope: 'user' | 'project' }>;
   cacheDir: string;
+  /** The managed policy folder (an admin's, root-owned: lib/hook/managed.ts); read only when it exists. */
+  managedDir: string;
+  /** The active policy bundle, `<home>/policy/active` (written by the bundle fetcher, never here); '' when the home
+   * is not read. */
+  bundleDir: string;
   /** The package or checkout this code runs from (patterns/ sits at its root): hookwarden's installed files. */
   installRoot: string;
 }
@@ -33,6 +38,18 @@ export const installRootDir = (): string => dirname(shippedPatternsDir({}));
 /** In a bundle, the build's banner names the bundle file (scripts/build.ts); from source, this module's file. */
 declare const __hwMeta: { file: string } | undefined;
 export const bundleFile = (): string => (typeof __hwMeta === 'object' ? __hwMeta.file : fileURLToPath(import.meta.url));
+
+/** The managed policy folder: `$HOOKWARDEN_MANAGED_DIR`, else the system's (docs/team.md "The managed layer"). */
+export function managedPolicyDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  const override = env.HOOKWARDEN_MANAGED_DIR?.trim();
+  if (override) return resolve(override);
+  if (platform === 'darwin') return '/Library/Application Support/hookwarden';
+  if (platform === 'win32') return 'C:\\ProgramData\\hookwarden';
+  return '/etc/hookwarden';
+}
+
+/** The active policy bundle's folder under a home. */
+export const bundleDirOf = (hookwardenHome: string): string => join(hookwardenHome, 'policy', 'active');
 
 /** A project's own config file. */
 export const projectConfigFile = (projectDir: string): string => join(projectDir, '.hookwarden', 'config.json');
@@ -79,6 +96,8 @@ export function locate(cwd: string, env: NodeJS.ProcessEnv = process.env, transc
     patternsDir: shippedPatternsDir(env),
     ...configSources(hw, projectDir),
     cacheDir: join(hw, 'cache'),
+    managedDir: managedPolicyDir(env),
+    bundleDir: bundleDirOf(hw),
     installRoot: installRootDir(),
   };
 }

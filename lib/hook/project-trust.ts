@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { isTrustedProject } from '../config/project-trust.js';
 import type { HookwardenConfig } from '../config/types.js';
+import type { ManagedConfigSource } from '../config/managed.js';
+import { managedSources } from './managed.js';
 import { projectConfigFile, type Locations } from './locations.js';
 
 type Where = Pick<Locations, 'home' | 'hookwardenHome' | 'projectDir' | 'configFiles' | 'overrideFiles'>;
@@ -15,11 +17,12 @@ type Where = Pick<Locations, 'home' | 'hookwardenHome' | 'projectDir' | 'configF
 export const projectTrusted = (loc: Pick<Locations, 'home' | 'projectDir'>, config: Pick<HookwardenConfig, 'trustedProjects'>): boolean =>
   isTrustedProject(loc.projectDir, config.trustedProjects, loc.home);
 
-/** The call's config: user file, then the project's, held to what an untrusted project may do. */
-export function loadCallConfig(loc: Where): LoadedConfig {
+/** The call's config: the managed layer's files (managed.ts), then the user's file, then the project's, held to what
+ * an untrusted project may do, and both held to what the managed layer sets. */
+export function loadCallConfig(loc: Where & Pick<Locations, 'managedDir' | 'bundleDir'>, managed: readonly ManagedConfigSource[] = managedSources(loc).config): LoadedConfig {
   const project = projectConfigFile(loc.projectDir);
   const file = project !== join(loc.hookwardenHome, 'config.json') && loc.configFiles.includes(project) ? project : undefined;
-  return loadConfig(loc.configFiles, file ? { file, trusted: (c) => projectTrusted(loc, c) } : undefined);
+  return loadConfig(loc.configFiles, file ? { file, trusted: (c) => projectTrusted(loc, c) } : undefined, managed);
 }
 
 /** The override files with the project's marked trusted or not; the project's dropped when it is the user's own. */

@@ -12,6 +12,7 @@ import type { UnifiedRoutingDecision } from '../engine/types.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import { unsafeHomeDecision } from './home-guard.js';
 import { heartbeatName } from './heartbeat.js';
+import { refusedManagedDecision } from './managed-guard.js';
 import { locate } from './locations.js';
 import type { HookRun, RuntimeDeps } from './runtime.js';
 import { auditCall } from './stages/audit-call.js';
@@ -59,6 +60,7 @@ export async function runHook(hook: HookName, raw: Buffer | string, rt: RuntimeD
     return failInternal(hook, input, err, rt, loc, started);
   }
   if (p.homeIssue && GUARD_HOOKS.has(hook)) decision = unsafeHomeDecision(decision, loc.hookwardenHome, p.homeIssue, p.cfg.config.onInternalError);
+  if (p.policy.refused.length && GUARD_HOOKS.has(hook)) decision = refusedManagedDecision(decision, p.policy.refused[0]!);
 
   mark('route');
   const secrets = viewOf(p.reg.registry).secrets;

@@ -15,6 +15,9 @@ export interface Prepared {
   cfg: ReturnType<typeof loadConfig>;
   reg: Awaited<ReturnType<typeof resolveRegistry>>;
   issues: string[];
+  /** The policy the call is judged under (stages/prepare.ts): its revision, the active bundle's, and the managed files
+   * refused (every tool call is then denied: managed-guard.ts). */
+  policy: { revision: string; bundleRevision?: string; refused: string[] };
 }
 
 export interface RuntimeDeps {

@@ -10,7 +10,7 @@
 //
 // A crash in 2 or 3 leaves the old bundle active (and a `staged/` the next activation removes); a crash between the
 // two renames of 4 leaves no `active/` for that instant, which the next pull, `policy status` or daemon poll repairs
-// by step 1 (the managed layer then reads /etc/hookwarden alone, never a half bundle). POSIX rename cannot swap two
+// by step 1; meanwhile hooks read `staged/` once its bundle.json is there, else `previous/` (lib/hook/managed.ts). POSIX rename cannot swap two
 // folders in one step, and node has no renameat2(RENAME_EXCHANGE).
 //
 // HOOKWARDEN_TEST_BUNDLE_PAUSE=<written|swapping>:<file> (tests only, read only here): at that point the puller

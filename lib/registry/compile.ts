@@ -163,6 +163,11 @@ export function compileRegistry(loaded: LoadedSources, sources: string[]): Compi
     .map((lp) => withLiterals(compileOne(lp.pattern, lp.pattern.id.split('/')[0] ?? '')));
   const routes = loaded.routes.filter((r) => !disabled.includes(r.intent));
   const lexicon = { stopwords: loaded.lexicon?.stopwords ?? [], synonyms: loaded.lexicon?.synonyms ?? [] };
-  const hash = canonicalHash({ patterns, routes, lexicon, disabled });
-  return { hash, sources, patterns, routes, lexicon, disabled };
+  const layers: NonNullable<CompiledRegistry['layers']> = {};
+  for (const lp of loaded.patterns) {
+    const layer = lp.changedBy?.scope ?? lp.scope;
+    if (layer !== 'shipped' && !disabled.includes(lp.pattern.id)) layers[lp.pattern.id] = layer;
+  }
+  const hash = canonicalHash({ patterns, routes, lexicon, disabled, ...(Object.keys(layers).length ? { layers } : {}) });
+  return { hash, sources, patterns, routes, lexicon, disabled, ...(Object.keys(layers).length ? { layers } : {}) };
 }

@@ -11,7 +11,13 @@ import {
 } from './schema.js';
 import { applyOverrides, type OverrideEntry } from './overrides.js';
 
-export type SourceScope = 'shipped' | 'user' | 'project';
+/** Where a source file is from, lowest to highest rank: hookwarden's own packs, then the user's and the project's
+ * override files; `managed` (the admin's folder) and `bundle` (the active policy bundle) are the managed layer,
+ * which user and project files may add to and tighten but never loosen (overrides.ts). */
+export type SourceScope = 'shipped' | 'user' | 'project' | 'managed' | 'bundle';
+
+/** The id prefix of the patterns an override file of this scope adds: the managed layer's are `managed/…`. */
+export const idPrefixOf = (scope: Exclude<SourceScope, 'shipped'>): string => (scope === 'bundle' ? 'managed' : scope);
 
 /** One registry source file as read from disk (resolve.ts collectSources). */
 export interface SourceFile {
@@ -34,6 +40,8 @@ export interface LoadedPattern {
   scope: SourceScope;
   trusted?: boolean;
   pattern: PatternSource;
+  /** The override file whose `actions` entry last changed its verdict, and that file's scope (the audit's `layer`). */
+  changedBy?: { file: string; scope: SourceScope };
 }
 
 export interface LoadedSources {
@@ -73,8 +81,14 @@ function validatePatterns(
       return;
     }
     if (!parsed.data.id.startsWith(`${prefix}/`)) {
-      out.issues.push({ file, id, field: 'id', message: `must start with "${prefix}/" (the pack it lives in)` });
-      return;
+      if (scope === 'managed' || scope === 'bundle') {
+        // The admin's rule still applies, under the managed layer's protection: refusing it would let a typo in an
+        // id drop a deny from every machine.
+        out.issues.push({ file, id, field: 'id', message: `must start with "managed/" (kept, as a managed pattern)` });
+      } else {
+        out.issues.push({ file, id, field: 'id', message: `must start with "${prefix}/" (the pack it lives in)` });
+        return;
+      }
     }
     out.patterns.push({ file, scope, ...(f.trusted ? { trusted: true } : {}), pattern: parsed.data });
   });
@@ -126,7 +140,7 @@ export function loadSources(files: SourceFile[]): LoadedSources {
     for (const id of o.data.disable) overrides.push({ id, action: 'off', field: 'disable', ...from });
     for (const [id, action] of Object.entries(o.data.actions)) overrides.push({ id, action, field: `actions.${id}`, ...from });
     out.routes.push(...o.data.routes.map((x) => ({ ...x, file: f.path })));
-    validatePatterns(f, f.scope, o.data.patterns, out);
+    validatePatterns(f, idPrefixOf(f.scope), o.data.patterns, out);
   }
   checkIds(out);
   // Overrides apply after every pattern is known, in file order (user, then project).

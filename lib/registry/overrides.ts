@@ -6,7 +6,10 @@
 //    (warn, context); it may never disable or loosen what blocks or asks, and its own patterns may not widen what
 //    counts as read-only. What it tried is ignored and named (one issue each: shown at session start, by `doctor`
 //    and in every audit line's `error`), the rest of the file still applies.
-// docs/configuration.md "Pattern overrides" has the rules and the reasons.
+//  - The managed layer (the admin's folder and the active policy bundle, applied first: bundle, then managed) sets a
+//    floor: what it defines, and any verdict its `actions` set, no user or project file (trusted or not) may disable
+//    or soften, and what it disabled no lower file may switch back on. Tightening is allowed.
+// docs/configuration.md "Pattern overrides" and docs/team.md "The managed layer" have the rules and the reasons.
 
 import { ACTION_SEVERITY, actionToLevel, levelRank, type PatternAction } from '../vocab/levels.js';
 import type { LoadedPattern, LoadedSources, RegistryIssue, SourceScope } from './load.js';
@@ -67,14 +70,40 @@ function widensReadOnly(lp: LoadedPattern): string | null {
   return null;
 }
 
+/** Overrides apply lowest rank first, each file's in its order: the managed layer before what it holds. */
+const RANK: Record<SourceScope, number> = { shipped: 0, bundle: 1, managed: 2, user: 3, project: 4 };
+const isManaged = (scope: SourceScope): boolean => scope === 'managed' || scope === 'bundle';
+
+/** What the managed layer holds a pattern at: the file that set it and the verdict lower files may not go below. */
+interface Floor {
+  file: string;
+  action: PatternAction | null;
+}
+
+/** Why the managed layer holds this lower entry back, or null. */
+function heldByManaged(e: OverrideEntry, floor: Floor | undefined, disabledBy: ReadonlyMap<string, string>): string | null {
+  if (isManaged(e.scope)) return null;
+  const off = disabledBy.get(e.id);
+  if (off !== undefined) return e.action === 'off' ? null : `ignored: disabled by the managed policy (${off}); a lower file cannot switch it back on`;
+  if (!floor) return null;
+  if (e.action === 'off' || strength(e.action) < strength(floor.action)) return `ignored: set by the managed policy (${floor.file})`;
+  return null;
+}
+
 /** Applies every override entry to the loaded patterns; returns the ids switched off and pushes an issue for each
  * entry ignored. */
-export function applyOverrides(out: LoadedSources, entries: readonly OverrideEntry[]): string[] {
+export function applyOverrides(out: LoadedSources, given: readonly OverrideEntry[]): string[] {
   const byId = new Map(out.patterns.map((lp, i) => [lp.pattern.id, i]));
   const off = new Set<string>();
+  /** Ids the managed layer switched off → its file. */
+  const disabledBy = new Map<string, string>();
   const ignore = (e: Pick<OverrideEntry, 'file' | 'id'>, field: string, message: string): void => {
     out.issues.push({ file: e.file, id: e.id, field, message } satisfies RegistryIssue);
   };
+  const floors = new Map<string, Floor>(
+    out.patterns.filter((lp) => isManaged(lp.scope)).map((lp) => [lp.pattern.id, { file: lp.file, action: actionOf(lp.pattern) }]),
+  );
+  const entries = [...given].sort((a, b) => RANK[a.scope] - RANK[b.scope]);
   for (const e of entries) {
     const { field } = e;
     const i = byId.get(e.id);
@@ -83,17 +112,26 @@ export function applyOverrides(out: LoadedSources, entries: readonly OverrideEnt
       ignore(e, field, 'no pattern has this id');
       continue;
     }
+    const held = heldByManaged(e, floors.get(e.id), disabledBy);
+    if (held) {
+      ignore(e, field, held);
+      continue;
+    }
     if (loosens(e, target)) {
       ignore(e, field, `ignored: ${UNTRUSTED_PROJECT}`);
       continue;
     }
     if (e.action === 'off') {
       off.add(e.id);
+      if (isManaged(e.scope) && !disabledBy.has(e.id)) disabledBy.set(e.id, e.file);
       continue;
     }
     const changed = withAction(target.pattern, e.action);
     if (typeof changed === 'string') ignore(e, field, changed);
-    else out.patterns[i] = { ...target, pattern: changed };
+    else {
+      out.patterns[i] = { ...target, pattern: changed, changedBy: { file: e.file, scope: e.scope } };
+      if (isManaged(e.scope)) floors.set(e.id, { file: e.file, action: actionOf(changed) });
+    }
   }
   out.patterns = out.patterns.flatMap((lp) => {
     const why = widensReadOnly(lp);

@@ -5,18 +5,19 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ensurePrivateDir } from '../fs/private-dir.js';
-import { readRegularFile } from '../fs/read.js';
+import { readRegularFile, type ReadOptions } from '../fs/read.js';
 import { writeFileAtomic } from '../fs/write.js';
 import { sha256 } from './hash.js';
-import type { SourceFile } from './load.js';
+import type { SourceFile, SourceScope } from './load.js';
 import type { CompiledRegistry } from './types.js';
 
 export interface RegistryLocations {
   /** patterns/ shipped with hookwarden; null when the bundle runs without it. */
   shippedDir: string | null;
-  /** Override files, user first then project; missing files are skipped. `trusted`: a project the user's config
-   * trusts (its file may then loosen, overrides.ts). */
-  overrides: Array<{ path: string; scope: 'user' | 'project'; trusted?: boolean }>;
+  /** Override files: the managed layer's (managed folder, then policy bundle), then user, then project; missing files
+   * are skipped. `trusted`: a project the user's config trusts (its file may then loosen, overrides.ts). `read`: the
+   * checks a managed layer's file is read with (lib/fs/read.ts). */
+  overrides: Array<{ path: string; scope: Exclude<SourceScope, 'shipped'>; trusted?: boolean; read?: Pick<ReadOptions, 'system' | 'own' | 'root'> }>;
   /** Where compiled registries are cached; null disables the cache. */
   cacheDir: string | null;
   /** The private root the cache lives under ($HOOKWARDEN_HOME): folders from it down are checked. */
@@ -40,13 +41,15 @@ export interface ResolvedRegistry {
   issues: string[];
   from: 'embedded' | 'cache' | 'compiled';
   sourceHash: string;
+  /** Override files that were there but not applied (a bundle without patterns/ beside it). */
+  ignored?: string[];
 }
 
 
 /** A source file's text: a regular file (links followed), bounded, opened non-blocking (a FIFO planted at a
  * cloned repository's `.hookwarden/patterns.json` must not hang the hook). Missing → null; else a problem. */
-function readSource(path: string): string | null | { problem: string } {
-  const r = readRegularFile(path, { maxBytes: MAX_SOURCE_BYTES });
+function readSource(path: string, read: Pick<ReadOptions, 'system' | 'own' | 'root'> = {}): string | null | { problem: string } {
+  const r = readRegularFile(path, { maxBytes: MAX_SOURCE_BYTES, ...read });
   if (r.status === 'ok') return r.bytes.toString('utf8');
   if (r.status === 'missing') return null;
   return { problem: `${path}: ${r.status === 'unsafe' ? `it ${r.reason}` : `unreadable (${r.reason})`}; file ignored` };
@@ -56,15 +59,15 @@ function readSource(path: string): string | null | { problem: string } {
  * cannot be read is left out, with a one-line problem pushed to `problems`. */
 export function collectSources(loc: RegistryLocations, problems: string[] = []): SourceFile[] {
   const out: SourceFile[] = [];
-  const add = (path: string, scope: SourceFile['scope'], trusted?: boolean): void => {
-    const text = readSource(path);
+  const add = (path: string, scope: SourceFile['scope'], trusted?: boolean, read?: Pick<ReadOptions, 'system' | 'own' | 'root'>): void => {
+    const text = readSource(path, read);
     if (typeof text === 'string') out.push({ path, scope, text, ...(trusted ? { trusted } : {}) });
     else if (text) problems.push(text.problem);
   };
   if (loc.shippedDir && existsSync(loc.shippedDir)) {
     for (const f of readdirSync(loc.shippedDir).filter((n) => n.endsWith('.json')).sort()) add(join(loc.shippedDir, f), 'shipped');
   }
-  for (const o of loc.overrides) add(o.path, o.scope, o.scope === 'project' && o.trusted);
+  for (const o of loc.overrides) add(o.path, o.scope, o.scope === 'project' && o.trusted, o.read);
   return out;
 }
 
@@ -145,7 +148,8 @@ export async function resolveRegistry(
   if (embedded && !hasShipped) {
     // Standalone bundle: only the embedded copy of the shipped packs is available.
     const extra = sources.length ? ['override files ignored: patterns/ directory not found beside the bundle'] : [];
-    return { registry: embedded.registry, issues: [...embedded.issues, ...problems, ...extra], from: 'embedded', sourceHash: embedded.sourceHash };
+    const ignored = sources.length ? { ignored: sources.map((s) => s.path) } : {};
+    return { registry: embedded.registry, issues: [...embedded.issues, ...problems, ...extra], from: 'embedded', sourceHash: embedded.sourceHash, ...ignored };
   }
   const sourceHash = sourceHashOf(sources);
   if (embedded && embedded.sourceHash === sourceHash) {

@@ -246,6 +246,9 @@ export interface RouterLexiconSource {
   synonyms: string[][];
 }
 
+/** Where a rule came from, lowest rank first (docs/team.md "The managed layer"). */
+export type PatternLayer = 'shipped' | 'managed' | 'bundle' | 'user' | 'project';
+
 export interface CompiledRegistry {
   /** sha256 over the canonical JSON of every source file's content (after overrides). */
   hash: string;
@@ -255,6 +258,10 @@ export interface CompiledRegistry {
   routes: Route[];
   lexicon: RouterLexiconSource;
   disabled: string[];
+  /** The layer that gave each pattern its verdict, for the patterns not hookwarden's own as shipped: the file that
+   * defined it, or the last whose `actions` entry changed it (the audit's `local.matches[].layer`). Absent: all
+   * shipped (a build's embedded copy, an older compile cache). */
+  layers?: Record<string, Exclude<PatternLayer, 'shipped'>>;
   /** Set only on a hook bundle's embedded copy: the pattern kinds it carries (its route reads no others). The
    * hash stays the full registry's. */
   kinds?: Array<CompiledPattern['kind']>;

@@ -5,8 +5,9 @@
 // could still see the old registry).
 //
 // The files of an entry follow from its key (memoKey/parseMemoKey in lib/hook/run-hook.ts, configSources in
-// lib/hook/locations.ts): the user and project config files, the user and project override files, and every
-// *.json of the shipped patterns directory. Their fingerprint is inode, size, mtime and ctime of each (or "-" for a
+// lib/hook/locations.ts): the user and project config files, the user and project override files, the managed
+// folder's and the active policy bundle's files (lib/hook/managed.ts; a bundle activated by renaming its folder into
+// place changes their inodes), and every *.json of the shipped patterns directory. Their fingerprint is inode, size, mtime and ctime of each (or "-" for a
 // missing file): about 25 stat calls per request, ~0.1 ms (the directory is listed again only when its own stat
 // changes). A key of another shape is never
 // cached (always rebuilt), so a change in that format costs speed, never correctness.
@@ -16,7 +17,7 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { configSources } from '../hook/locations.js';
+import { bundleDirOf, configSources, managedPolicyDir } from '../hook/locations.js';
 import { parseMemoKey } from '../hook/stages/prepare.js';
 
 export interface ReloadEvent {
@@ -25,12 +26,15 @@ export interface ReloadEvent {
   changed: string[];
 }
 
-/** The files an entry of runHook's memo was built from, or null for a key of unknown shape. */
-export function filesForKey(key: string): { projectDir: string; files: string[]; patternsDir: string } | null {
+/** The files an entry of runHook's memo was built from, or null for a key of unknown shape. `managedDir`: the
+ * process's managed policy folder (one per daemon, from its environment). */
+export function filesForKey(key: string, managedDir: string = managedPolicyDir()): { projectDir: string; files: string[]; patternsDir: string } | null {
   const loc = parseMemoKey(key);
   if (!loc) return null;
   const { configFiles, overrideFiles } = configSources(loc.hookwardenHome, loc.projectDir);
-  return { projectDir: loc.projectDir, patternsDir: loc.patternsDir, files: [...configFiles, ...overrideFiles.map((o) => o.path)] };
+  const bundle = bundleDirOf(loc.hookwardenHome);
+  const managed = [managedDir, join(managedDir, 'config.json'), join(managedDir, 'patterns.json'), bundle, ...['config.json', 'patterns.json', 'bundle.json'].map((f) => join(bundle, f))];
+  return { projectDir: loc.projectDir, patternsDir: loc.patternsDir, files: [...configFiles, ...overrideFiles.map((o) => o.path), ...managed] };
 }
 
 function statLine(path: string): string {
@@ -89,12 +93,14 @@ export class ReloadingMemo<V> extends Map<string, V> {
   constructor(
     private readonly onReload: (e: ReloadEvent) => void = () => {},
     private readonly max = 64,
+    /** The managed policy folder the daemon's calls read (locations.ts managedPolicyDir of its environment). */
+    private readonly managedDir: string = managedPolicyDir(),
   ) {
     super();
   }
 
   override get(key: string): V | undefined {
-    const where = filesForKey(key);
+    const where = filesForKey(key, this.managedDir);
     if (!where) return undefined;
     const now = fingerprint(where.files, where.patternsDir);
     const value = super.get(key);

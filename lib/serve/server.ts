@@ -34,6 +34,7 @@ import { bearerMatches, refusalKind, TOKEN_PATTERN } from './auth.js';
 import { bodyUnread, Connections, DAEMON_LIMITS, endAfterDrain, type ConnectionStats, type DaemonLimits } from './connections.js';
 import { foreignRequest, logValue } from './guard.js';
 import { ReloadingMemo } from './reload.js';
+import { managedPolicyDir } from '../hook/locations.js';
 
 export { DAEMON_LIMITS, type DaemonLimits } from './connections.js';
 
@@ -186,7 +187,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
 
   const memo = new ReloadingMemo<Promise<Prepared>>((e) => {
     o.log(`hookwarden serve: reloading config and registry for ${e.projectDir} (changed: ${e.changed.join(', ')})\n`);
-  });
+  }, undefined, managedPolicyDir(baseEnv));
 
   // The token, re-read when the user config file changes (a rotated token applies without a restart).
   let token = o.token;

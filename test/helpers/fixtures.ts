@@ -46,5 +46,6 @@ export function hookEnv(home: string): NodeJS.ProcessEnv {
   delete env.NODE_EXTRA_CA_CERTS;
   delete env.CLAUDE_PROJECT_DIR;
   delete env.HOOKWARDEN_PATTERNS_DIR;
+  delete env.HOOKWARDEN_MANAGED_DIR;
   return env;
 }

@@ -10,6 +10,7 @@ import { createExclusive } from '../../fs/write.js';
 import { join } from 'node:path';
 import { HOOKS, type HookName } from '../../hook/hooks.js';
 import { missingBundleFile } from '../doctor-bundles.js';
+import { managedCheck } from '../doctor-managed.js';
 import { locate, projectConfigFile, type Locations } from '../../hook/locations.js';
 import { projectTrusted } from '../../hook/project-trust.js';
 import type { HookwardenConfig } from '../../config/types.js';
@@ -224,8 +225,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
   checks.push(writable(join(loc.hookwardenHome, 'memory'), 'memory folder', loc.hookwardenHome));
   let routes: Route[] = [];
   try {
-    const { cfg, reg } = await prepare(loc, runtimeFor(io, false));
+    const { cfg, reg, policy } = await prepare(loc, runtimeFor(io, false));
     routes = reg.registry.routes;
+    checks.push(managedCheck(loc, policy));
     checks.push(projectTrustCheck(loc, cfg.config));
     checks.push(cfg.issues.length ? { status: 'fail', what: 'config', detail: cfg.issues.join('; ') } : { status: 'ok', what: 'config', detail: cfg.files.length ? cfg.files.join(', ') : 'defaults (no config file)' });
     checks.push(

@@ -1,7 +1,9 @@
-// hookwarden patterns check: validate every registry file (shipped, user, project) and run every example.
+// hookwarden patterns check: validate every registry file (shipped, managed and bundle, user, project) and run every
+// example.
 
 import { collectSources } from '../../registry/resolve.js';
 import { locate } from '../../hook/locations.js';
+import { managedSources } from '../../hook/managed.js';
 import { loadCallConfig, trustedOverrides } from '../../hook/project-trust.js';
 import { argProblem, parseArgs, usageError, type Command } from '../io.js';
 import { missingRouteTargets } from '../route-checks.js';
@@ -11,16 +13,18 @@ export const patternsCheckCommand: Command = {
   summary: 'validate the pattern registry and run every pattern example',
   usage:
     'hookwarden patterns check [--dir <patterns dir>] [--json]\n' +
-    '  Checks the shipped packs plus the user and project override files; exits 1 on any problem.',
+    '  Checks the shipped packs plus the managed policy\'s (the managed folder, the active bundle), the user\'s and the\n' +
+    '  project\'s pattern files; exits 1 on any problem.',
   async run(args, io) {
     const spec = { flags: ['json'], options: ['dir'] };
     const a = parseArgs(args, spec);
     const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (a folder of packs is --dir <folder>)` : undefined);
     if (problem) return usageError(io, 'patterns check', problem);
     const loc = locate(io.cwd, io.env);
+    const managed = managedSources(loc);
     const sources = collectSources({
       shippedDir: a.options.get('dir') ?? loc.patternsDir,
-      overrides: trustedOverrides(loc, loadCallConfig(loc).config),
+      overrides: [...managed.patterns, ...trustedOverrides(loc, loadCallConfig(loc, managed.config).config)],
       cacheDir: null,
     });
     const { loadSources, formatIssue } = await import('../../registry/load.js');
@@ -33,7 +37,7 @@ export const patternsCheckCommand: Command = {
     // Overrides naming an agent, skill or command this project's session does not have.
     const { discoverCatalogue } = await import('../../catalogue/discover.js');
     const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });
-    const issues = [...loaded.issues.map(formatIssue), ...missingRouteTargets(registry.routes, catalogue)];
+    const issues = [...managed.refused, ...loaded.issues.map(formatIssue), ...missingRouteTargets(registry.routes, catalogue)];
     if (a.flags.has('json')) {
       io.out(`${JSON.stringify({ ok: !issues.length && !failures.length, files: sources.length, patterns: registry.patterns.length, examples: checked, issues, failures, hash: registry.hash })}\n`);
     } else {

@@ -41,6 +41,7 @@ export function auditCall(c: AuditCall, problems: CallProblems): void {
     event: c.input.hook_event_name,
     registryHash: c.prepared.reg.registry.hash,
     configHash: c.prepared.cfg.hash,
+    policy: { ...c.prepared.policy, ...(c.prepared.reg.registry.layers ? { layers: c.prepared.reg.registry.layers } : {}) },
     engineVersion: c.rt.engineVersion,
     latencyMs: c.rt.now() - c.started,
     rawInput: auditInput(c.input, c.decision),

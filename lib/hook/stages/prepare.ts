@@ -6,10 +6,13 @@ import { homeProblem } from '../../fs/private-dir.js';
 import { resolveRegistry } from '../../registry/resolve.js';
 import { unsafeHomeNote, withoutHome } from '../home-guard.js';
 import type { Locations } from '../locations.js';
+import { hash64 } from '../../hash64.js';
+import { managedSources, unappliedNote, type ManagedSources } from '../managed.js';
 import { loadCallConfig, trustedOverrides } from '../project-trust.js';
 import type { Prepared, RuntimeDeps } from '../runtime.js';
 
-/** The memo key of a call's config and registry: what they were loaded from (lib/serve/reload.ts reads it back). */
+/** The memo key of a call's config and registry: what they were loaded from (lib/serve/reload.ts reads it back; the
+ * managed folder is one per process, from its environment, and not part of it). */
 export const memoKey = (loc: Pick<Locations, 'hookwardenHome' | 'projectDir' | 'patternsDir'>): string =>
   `${loc.hookwardenHome}\0${loc.projectDir}\0${loc.patternsDir}`;
 
@@ -34,12 +37,27 @@ export function prepare(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
 }
 
 async function loadPrepared(loc: Locations, rt: RuntimeDeps): Promise<Prepared> {
-  const cfg = loadCallConfig(loc);
+  // Without a managed folder or an active bundle: one failed stat for each, nothing else.
+  const managed = managedSources(loc);
+  const cfg = loadCallConfig(loc, managed.config);
   const reg = await resolveRegistry(
-    { shippedDir: loc.patternsDir, overrides: trustedOverrides(loc, cfg.config), cacheDir: loc.cacheDir, root: loc.hookwardenHome },
+    { shippedDir: loc.patternsDir, overrides: [...managed.patterns, ...trustedOverrides(loc, cfg.config)], cacheDir: loc.cacheDir, root: loc.hookwardenHome },
     rt.embedded,
   );
-  return { cfg, reg, issues: [...cfg.issues, ...reg.issues] };
+  // Managed patterns that cannot be applied (no patterns/ beside the bundle, or HOOKWARDEN_PATTERNS_DIR naming an
+  // empty folder) are refused like a loose file: nobody gains by hiding the shipped packs.
+  for (const path of reg.ignored ?? []) {
+    if (managed.patterns.some((m) => m.path === path && m.scope !== 'bundle')) managed.refused.push(unappliedNote(path, loc.patternsDir));
+  }
+  const policy = policyOf(cfg.hash, reg.registry.hash, managed);
+  return { cfg, reg, issues: [...managed.refused, ...managed.issues, ...cfg.issues, ...reg.issues], policy };
+}
+
+/** The policy a call was judged under (the audit's policy_revision): the effective config's and registry's hashes, which
+ * cover what the managed, bundle, user and project files changed, with the bundle's revision and any refusal. */
+function policyOf(configHash: string, registryHash: string, managed: ManagedSources): Prepared['policy'] {
+  const revision = hash64(`${configHash}\0${registryHash}\0${managed.bundleRevision ?? ''}\0${managed.refused.join('\0')}`);
+  return { revision, refused: managed.refused, ...(managed.bundleRevision !== undefined ? { bundleRevision: managed.bundleRevision } : {}) };
 }
 
 export interface PreparedCall extends Prepared {

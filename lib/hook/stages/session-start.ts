@@ -37,7 +37,7 @@ export function sessionStart(hook: HookName, input: SessionStartInput, loc: Loca
   const memory = p.stateful && config.memory.enabled ? sessionStartMemory(loc, input.session_id, rt, config) : { note: '' };
   const notice = p.issues.length ? `hookwarden found problems in its configuration and is running without them: ${p.issues.join('; ')}` : undefined;
   const run = adapterFor(rt.agent).renderSessionStart(notice, memory.context);
-  const failed = p.stateful ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, p.issues) : undefined;
+  const failed = p.stateful ? auditRejectedInput(hook, 'SessionStart', null, rt, started, input.session_id, p.issues, p.policy) : undefined;
   const lines = [...p.issues.map((i) => `hookwarden: ${i}\n`), prune ? `hookwarden: ${prune}\n` : '', memory.note, failed ? `hookwarden: audit not written: ${failed}\n` : ''];
   return { ...run, stderr: run.stderr + lines.join(''), ...(p.stateful ? { beat: heartbeatName(rt.agent ?? 'claude-code', 'SessionStart') } : {}) };
 }
