@@ -167,10 +167,16 @@ describe('install --managed: a round trip for every agent into a scratch root', 
     expect(existsSync(join(root, 'etc'))).toBe(false);
     expect(await runCli(['install', '--managed', '--agent', 'claude', '--root', root, '--allow-home-path'], io(root, { HOME: join(ROOT, '..') }))).toBe(0);
     expect(existsSync(join(root, 'etc/claude-code/managed-settings.d/hookwarden.json'))).toBe(true);
-    for (const args of [['--managed'], ['--managed', '--agent', 'qwen'], ['--managed', '--agent', 'claude', '--scope', 'user'], ['--managed-only', '--agent', 'claude']]) {
+    const cases: Array<[string[], string]> = [
+      [['--managed'], 'hookwarden install: --managed needs --agent claude|codex|gemini|copilot|cursor|all (see `hookwarden install --help`)\n'],
+      [['--managed', '--agent', 'qwen'], 'hookwarden install --managed: unknown agent qwen; --agent is one of claude, codex, gemini, copilot, cursor, all\n'],
+      [['--managed', '--agent', 'claude', '--scope', 'user'], 'hookwarden install: --scope does not go with --managed (see `hookwarden install --help`)\n'],
+      [['--managed-only', '--agent', 'claude'], 'hookwarden install: --managed-only goes with --managed (see `hookwarden install --help`)\n'],
+    ];
+    for (const [args, line] of cases) {
       const bad = io(root);
       expect(await runCli(['install', ...args, '--root', root], bad)).toBe(2);
-      expect(bad.stderr.join('').split('\n')[0]).toMatch(/^hookwarden install( --managed)?: (bad arguments|unknown agent qwen|--managed-only)/);
+      expect(bad.stderr.join('')).toBe(line);
     }
   });
 });

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG } from '../../config/defaults.js';
 import { loadConfig } from '../../config/load.js';
 import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
-import { parseArgs, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type ArgSpec, type CliIO, type Command } from '../io.js';
 import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, oursIn, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
 import { DROID } from '../hosts/droid.js';
 import { placeFor, type InstallScope } from '../hosts/place.js';
@@ -146,32 +146,31 @@ function otherHosts(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: 
   return runOne(action, agent, file, scope as Scope, root, io, process.execPath, !!explicit);
 }
 
-/** install|uninstall --managed (lib/cli/managed), or undefined when --managed is not given. */
-function managed(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: string): number | undefined {
+/** install|uninstall --managed (lib/cli/managed), or undefined when --managed is not given. Argument errors are one
+ * line each (docs/cli.md). */
+function managed(action: 'install' | 'uninstall', a: Args, io: CliIO, spec: ArgSpec): number | undefined {
   if (!a.flags.has('managed')) {
-    if (a.flags.has('managed-only') || a.flags.has('allow-home-path') || a.options.has('root')) {
-      io.err(`hookwarden ${action}: --managed-only, --allow-home-path and --root go with --managed\n${usage}\n`);
-      return 2;
-    }
-    return undefined;
+    const stray = ['managed-only', 'allow-home-path'].find((f) => a.flags.has(f)) ?? (a.options.has('root') ? 'root' : undefined);
+    return stray ? usageError(io, action, `--${stray} goes with --managed`) : undefined;
   }
-  const other = ['scope', 'settings', 'mode', 'port', 'on-daemon-down'].find((o) => a.options.has(o)) ?? ['token-env', 'purge', 'yes'].find((f) => a.flags.has(f));
+  const other = ['scope', 'settings', 'mode', 'port', 'on-daemon-down'].find((o) => a.options.has(o)) ?? ['token-env', 'purge', 'yes', ...(action === 'uninstall' ? ['managed-only', 'allow-home-path'] : [])].find((f) => a.flags.has(f));
   const agent = a.options.get('agent');
-  if (a.unknown.length || a.positionals.length || other || !agent || (action === 'uninstall' && (a.flags.has('managed-only') || a.flags.has('allow-home-path')))) {
-    io.err(`hookwarden ${action}: bad arguments${other ? ` (--${other} is for user and project settings, not --managed)` : !agent ? ' (--managed needs --agent)' : ''}\n${usage}\n`);
-    return 2;
-  }
+  const why = argProblem(a.unknown, spec) ?? (a.positionals[0] !== undefined ? `unexpected argument ${JSON.stringify(a.positionals[0])}` : other ? `--${other} does not go with --managed` : !agent ? '--managed needs --agent claude|codex|gemini|copilot|cursor|all' : undefined);
+  if (why) return usageError(io, action, why);
   const root = a.options.get('root');
-  return runManaged(action, { agent, ...(root !== undefined ? { root } : {}), only: a.flags.has('managed-only'), allowHome: a.flags.has('allow-home-path') }, installRoot(io.env), io, process.execPath);
+  return runManaged(action, { agent: agent!, ...(root !== undefined ? { root } : {}), only: a.flags.has('managed-only'), allowHome: a.flags.has('allow-home-path') }, installRoot(io.env), io, process.execPath);
 }
+
+const INSTALL_ARGS: ArgSpec = { flags: ['token-env', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down', 'root'] };
+const UNINSTALL_ARGS: ArgSpec = { flags: ['purge', 'yes', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'root'] };
 
 export const installCommand: Command = {
   name: 'install',
   summary: 'add the hookwarden hooks (command, or http to the daemon) to Claude Code settings (idempotent, with a backup)',
   usage: INSTALL_USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['token-env', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down', 'root'] });
-    const fleet = managed('install', a, io, INSTALL_USAGE);
+    const a = parseArgs(args, INSTALL_ARGS);
+    const fleet = managed('install', a, io, INSTALL_ARGS);
     if (fleet !== undefined) return fleet;
     const other = otherHosts('install', a, io, INSTALL_USAGE);
     if (other !== undefined) return other;
@@ -282,8 +281,8 @@ export const uninstallCommand: Command = {
     '  --managed --agent claude|codex|gemini|copilot|cursor|all [--root DIR]: removes exactly what install --managed added\n' +
     '    to the agents\' managed files under DIR (default /); an admin\'s own file is left as it was, byte for byte.',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['purge', 'yes', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'root'] });
-    const fleet = managed('uninstall', a, io, this.usage);
+    const a = parseArgs(args, UNINSTALL_ARGS);
+    const fleet = managed('uninstall', a, io, UNINSTALL_ARGS);
     if (fleet !== undefined) return fleet;
     const purge = a.flags.has('purge');
     if (purge && !a.flags.has('yes') && !canAsk(io)) {
