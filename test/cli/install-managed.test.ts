@@ -89,9 +89,13 @@ describe('install --managed: a round trip for every agent into a scratch root', 
       { matcher: '.*', hooks: [{ type: 'command', command: cmd('pre-tool-use', 'gemini'), timeout: 10_000 }] },
     ]);
 
-    // Copilot CLI: a policy file of hookwarden's own, root-owned and not group/world-writable (else Copilot ignores it).
+    // Copilot CLI: a policy document of hookwarden's own (version 1, flat native specs), root-owned and not
+    // group/world-writable (else Copilot ignores it).
     const policy = join(root, 'etc/github-copilot/policy.d/hookwarden.json');
-    expect(json(root, 'etc/github-copilot/policy.d/hookwarden.json').hooks.PreToolUse[0].hooks[0].command).toBe(cmd('pre-tool-use', 'copilot'));
+    const copilot = json(root, 'etc/github-copilot/policy.d/hookwarden.json');
+    expect(copilot.version).toBe(1);
+    expect(copilot.hooks.PreToolUse).toEqual([{ type: 'command', bash: cmd('pre-tool-use', 'copilot'), timeoutSec: 10 }]);
+    expect(Object.keys(copilot.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     expect(statSync(policy).mode & 0o777).toBe(0o644);
     if (process.getuid?.() === 0) expect(statSync(policy).uid).toBe(0);
 

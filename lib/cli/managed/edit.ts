@@ -7,6 +7,7 @@ import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from '../
 import { PROFILES } from '../hosts/table.js';
 import { installHooks, removeHooks, type HookPlace, type HostProfile } from '../settings.js';
 import type { ManagedTarget } from './targets.js';
+import { installCopilotPolicy, removeCopilotPolicy } from './copilot.js';
 import { codexBlock, installToml, removeToml } from './toml.js';
 
 type Json = Record<string, unknown>;
@@ -57,16 +58,17 @@ export function installEdit(t: ManagedTarget, file: string, text: string | null,
     if ('refused' in r) return { refused: `${file}: ${r.refused}` };
     return { text: r.text, changed: r.changed ? 1 : 0 };
   }
-  const current = parse(file, text);
-  const hooks = t.format === 'cursor' ? installCursorHooks(current as CursorHooksFile, place, node) : installHooks(current, place, { mode: 'command' }, profileOf(t));
-  const next = 'file' in hooks ? (hooks.file as Json) : (hooks.settings as Json);
+  const parsed = parse(file, text);
+  const current = t.header && !Object.keys(t.header).every((k) => k in parsed) ? { ...t.header, ...parsed } : parsed;
+  const hooks = t.format === 'cursor' ? installCursorHooks(current as CursorHooksFile, place, node) : t.format === 'copilot' ? installCopilotPolicy(current, place) : installHooks(current, place, { mode: 'command' }, profileOf(t));
+  const next = 'file' in hooks ? (hooks.file as Json) : 'json' in hooks ? hooks.json : (hooks.settings as Json);
   const sw = withSwitch(t, next, only);
   const changed = hooks.changed + sw.changed;
   return { text: changed ? serialise(sw.json) : text, changed };
 }
 
-/** Whether a JSON file is left with nothing in it (Cursor's `version` alone counts as nothing). */
-const empty = (t: ManagedTarget, json: Json): boolean => Object.keys(json).every((k) => t.format === 'cursor' && k === 'version');
+/** Whether a JSON file is left with nothing in it (its header keys alone count as nothing). */
+const empty = (t: ManagedTarget, json: Json): boolean => Object.keys(json).every((k) => t.header !== undefined && k in t.header);
 
 /** uninstall --managed on one file's current text: exactly hookwarden's entries (and its switch) go. */
 export function uninstallEdit(t: ManagedTarget, file: string, text: string | null): Edit {
@@ -76,8 +78,8 @@ export function uninstallEdit(t: ManagedTarget, file: string, text: string | nul
     return { text: r.text === '' ? null : r.text, changed: r.removed, left: r.text };
   }
   const current = parse(file, text);
-  const r = t.format === 'cursor' ? removeCursorHooks(current as CursorHooksFile) : removeHooks(current);
-  let next = ('file' in r ? r.file : r.settings) as Json;
+  const r = t.format === 'cursor' ? removeCursorHooks(current as CursorHooksFile) : t.format === 'copilot' ? removeCopilotPolicy(current) : removeHooks(current);
+  let next = ('file' in r ? r.file : 'json' in r ? r.json : r.settings) as Json;
   let changed = r.changed;
   if (t.own && 'key' in t.onlySwitch && t.onlySwitch.key in next) {
     const { [t.onlySwitch.key]: _gone, ...rest } = next;

@@ -5,7 +5,8 @@
 //    seen: a drop-in alone carries hooks), so hookwarden writes its own drop-in and never rewrites the admin's file.
 //  - Codex reads [hooks] tables and the top-level allow_managed_hooks_only from /etc/codex/requirements.toml.
 //  - Gemini CLI reads the system settings /etc/gemini-cli/settings.json (hooks in the user settings' shape).
-//  - Copilot CLI reads /etc/github-copilot/policy.d/*.json, only when root-owned and not group/world-writable.
+//  - Copilot CLI reads /etc/github-copilot/policy.d/*.json, only when root-owned and not group/world-writable, and
+//    skips a document without `version` (1.0.102, seen: "failed schema validation — skipped: version: Required").
 //  - Cursor reads /etc/cursor/hooks.json ({"version":1,"hooks":{…}}).
 
 import { join } from 'node:path';
@@ -20,20 +21,24 @@ export interface ManagedTarget {
   host: AgentName;
   /** The file under the root, as path segments. */
   path: readonly string[];
-  /** How the file is edited: Claude-style hook groups in JSON, Cursor's flat lists, or Codex's TOML tables. */
-  format: 'groups' | 'cursor' | 'toml';
+  /** How the file is edited: Claude-style hook groups in JSON, Cursor's flat lists, Copilot's flat native specs, or
+   * Codex's TOML tables. */
+  format: 'groups' | 'cursor' | 'copilot' | 'toml';
   /** Whether the file is hookwarden's own (a drop-in or policy file): removed whole once nothing of ours is left. */
   own: boolean;
   /** The managed-hooks-only switch, or why the agent has none. */
   onlySwitch: { key: string } | { none: string };
+  /** Keys the file must start with (Copilot refuses a policy document without `version`); a file left holding only
+   * them holds nothing of anyone's. */
+  header?: Readonly<Record<string, unknown>>;
 }
 
 export const TARGETS: Record<ManagedAgent, ManagedTarget> = {
   claude: { agent: 'claude', host: 'claude-code', path: ['etc', 'claude-code', 'managed-settings.d', 'hookwarden.json'], format: 'groups', own: true, onlySwitch: { key: 'allowManagedHooksOnly' } },
   codex: { agent: 'codex', host: 'codex', path: ['etc', 'codex', 'requirements.toml'], format: 'toml', own: false, onlySwitch: { key: 'allow_managed_hooks_only' } },
   gemini: { agent: 'gemini', host: 'gemini', path: ['etc', 'gemini-cli', 'settings.json'], format: 'groups', own: false, onlySwitch: { none: 'Gemini CLI has no managed-hooks-only switch: user and project hooks still run beside the system ones' } },
-  copilot: { agent: 'copilot', host: 'copilot', path: ['etc', 'github-copilot', 'policy.d', 'hookwarden.json'], format: 'groups', own: true, onlySwitch: { key: 'allowManagedHooksOnly' } },
-  cursor: { agent: 'cursor', host: 'cursor', path: ['etc', 'cursor', 'hooks.json'], format: 'cursor', own: false, onlySwitch: { none: 'Cursor has no managed-hooks-only switch in hooks.json: user and project hooks still run beside the enterprise ones' } },
+  copilot: { agent: 'copilot', host: 'copilot', path: ['etc', 'github-copilot', 'policy.d', 'hookwarden.json'], format: 'copilot', own: true, onlySwitch: { key: 'allowManagedHooksOnly' }, header: { version: 1 } },
+  cursor: { agent: 'cursor', host: 'cursor', path: ['etc', 'cursor', 'hooks.json'], format: 'cursor', own: false, onlySwitch: { none: 'Cursor has no managed-hooks-only switch in hooks.json: user and project hooks still run beside the enterprise ones' }, header: { version: 1 } },
 };
 
 /** The agent an `--agent` value names (`claude-code` is accepted for `claude`), or null. */
