@@ -169,7 +169,7 @@ export interface RunOptions {
   flags?: string[];
   /** Keep the session on disk (the CLI's own transcript); off by default. */
   persist?: boolean;
-  /** A program (and its arguments) the CLI is started through, e.g. one that mounts a scratch /etc (claude-managed.test.ts). */
+  /** A program (and its arguments) the CLI is started through, e.g. one that mounts a scratch /etc (managed-settings.test.ts). */
   wrap?: string[];
 }
 

@@ -1,5 +1,7 @@
-// hookwarden deployed through Claude Code's managed settings, in the real CLI: `install --managed --agent claude
-// --root <scratch>` writes the drop-in, and the CLI reads it as /etc/claude-code/managed-settings.d/hookwarden.json.
+// hookwarden deployed through the agents' managed settings, in their real CLIs: `install --managed --agent <host>
+// --root <scratch>` writes the files, and each CLI reads them at its fixed system path: Claude Code's drop-in
+// /etc/claude-code/managed-settings.d/hookwarden.json, Codex's /etc/codex/requirements.toml, Copilot's
+// /etc/github-copilot/policy.d/hookwarden.json.
 //
 // Why not CLAUDE_CODE_MANAGED_SETTINGS_PATH: the name is in the 2.1.332 binary (it names a folder, whose
 // managed-settings.json and managed-settings.d/ are read; the CLI sets it for children it sandboxes), but in this
@@ -15,10 +17,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, claudeVersion, runClaude, scripted, workspace, type Workspace } from './claude.js';
+import { codexBin, codexScripted, codexWorkspace, runCodex } from './codex.js';
+import { codexSeenText } from './codex-server.js';
+import { chatSeenText } from './chat-server.js';
+import { copilotBin, copilotScripted, copilotWorkspace, runCopilot } from './copilot.js';
 import { seenText, type ModelServer, type Turn } from './model-server.js';
 import { count } from './scenario.js';
+import { killLeftovers } from './spawn.js';
 
 const bin = claudeBin();
 const required = process.env.HOOKWARDEN_REQUIRE_CLIENTS === '1';
@@ -32,8 +39,8 @@ function overlayProblem(): string | null {
   const r = spawnSync('unshare', ['-m', '--propagation', 'private', 'sh', '-c', `mount -t overlay overlay -o lowerdir=${lower}/etc:/etc /etc && test -d /etc/hookwarden-overlay-probe`], { encoding: 'utf8' });
   return r.status === 0 ? null : `cannot mount a scratch /etc in a private mount namespace (${(r.error?.message ?? r.stderr).trim() || `exit ${r.status}`}): needs root and unshare`;
 }
-const noOverlay = bin ? overlayProblem() : null;
-if (bin && noOverlay) process.stderr.write(`test/clients: managed settings suite skipped: ${noOverlay}\n`);
+const noOverlay = bin || codexBin() || copilotBin() ? overlayProblem() : null;
+if (noOverlay) process.stderr.write(`test/clients: managed settings suite skipped: ${noOverlay}\n`);
 
 /** The CLI started in its own mount namespace whose /etc shows `sysRoot`/etc over the real one. */
 const inScratchEtc = (sysRoot: string): string[] => ['unshare', '-m', '--propagation', 'private', 'sh', '-c', `mount -t overlay overlay -o lowerdir=${sysRoot}/etc:/etc /etc && exec "$0" "$@"`];
@@ -44,6 +51,13 @@ function machine(files: Record<string, string>): { ws: Workspace; sys: string } 
   const sys = join(ws.root, 'sys');
   mkdirSync(join(sys, 'etc'), { recursive: true });
   return { ws, sys };
+}
+
+/** A scratch system root inside a workspace (an empty etc/: a machine without managed settings). */
+function sysRoot(ws: Workspace): string {
+  const sys = join(ws.root, 'sys');
+  mkdirSync(join(sys, 'etc'), { recursive: true });
+  return sys;
 }
 
 const hookwarden = (ws: Workspace, args: string[]): string => execFileSync(process.execPath, [CLI, ...args], { cwd: ws.project, env: ws.env, encoding: 'utf8' });
@@ -116,5 +130,63 @@ describe.runIf((bin && !noOverlay) || required)('Claude Code (real CLI), hookwar
     expect(existsSync(mark)).toBe(true);
     expect(count(after(c.conv), '[bash-filesystem/rm-home]')).toBe(1);
     expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+  });
+});
+
+const codex = codexBin();
+describe.runIf((codex && !noOverlay) || required)('Codex (real CLI), hookwarden in /etc/codex/requirements.toml', () => {
+  // Codex refuses `rm -rf` by itself: `rm -r` is the command it allows, so the control deletes (codex.test.ts).
+  const turns = [{ tool: 'exec_command', args: { cmd: 'rm -r ~/.ssh' } }, { text: 'Done.' }];
+
+  it('the managed hook denies `rm -r ~/.ssh` with no hook trust given (managed hooks are trusted by policy), beside the admin\'s own keys (control: deleted)', async () => {
+    for (const managed of [false, true]) {
+      const ws = codexWorkspace(CANARY);
+      const sys = sysRoot(ws);
+      mkdirSync(join(sys, 'etc', 'codex'));
+      writeFileSync(join(sys, 'etc', 'codex', 'requirements.toml'), '# IT policy\nallowed_approval_policies = ["never", "on-request"]\n');
+      if (managed) hookwarden(ws, ['install', '--managed', '--agent', 'codex', '--root', sys, '--managed-only']);
+      const server = await codexScripted(turns);
+      try {
+        await runCodex(codex as string, ws, server, { prompt: 'tidy up', trustHooks: false, wrap: inScratchEtc(sys) });
+        if (!managed) {
+          expect(existsSync(join(ws.home, '.ssh', 'known_hosts'))).toBe(false);
+          continue;
+        }
+        expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+        expect(count(server.conversation().slice(1).map(codexSeenText).join('\n'), '[bash-filesystem/rm-home]')).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+});
+
+const copilot = copilotBin();
+const copilotUsed: Workspace[] = [];
+describe.runIf((copilot && !noOverlay) || required)('Copilot CLI (real CLI), hookwarden in /etc/github-copilot/policy.d', () => {
+  afterAll(() => {
+    for (const ws of copilotUsed) killLeftovers(ws.root);
+  });
+
+  it('the managed policy hook denies `rm -rf ~/.ssh`: the reason reaches the model, the canary survives (control: deleted)', async () => {
+    const turns = [{ tool: 'bash', args: { command: 'rm -rf ~/.ssh', description: 'scripted' } }, { text: 'Done.' }];
+    for (const managed of [false, true]) {
+      const ws = copilotWorkspace(CANARY);
+      copilotUsed.push(ws);
+      const sys = sysRoot(ws);
+      if (managed) hookwarden(ws, ['install', '--managed', '--agent', 'copilot', '--root', sys]);
+      const server = await copilotScripted(turns);
+      try {
+        await runCopilot(copilot as string, ws, server, { prompt: 'tidy up', wrap: inScratchEtc(sys) });
+        if (!managed) {
+          expect(existsSync(join(ws.home, '.ssh', 'known_hosts'))).toBe(false);
+          continue;
+        }
+        expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+        expect(count(server.conversation().slice(1).map(chatSeenText).join('\n'), '[bash-filesystem/rm-home]')).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }
   });
 });
