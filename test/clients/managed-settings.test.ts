@@ -1,7 +1,7 @@
 // hookwarden deployed through the agents' managed settings, in their real CLIs: `install --managed --agent <host>
 // --root <scratch>` writes the files, and each CLI reads them at its fixed system path: Claude Code's drop-in
 // /etc/claude-code/managed-settings.d/hookwarden.json, Codex's /etc/codex/requirements.toml, Copilot's
-// /etc/github-copilot/policy.d/hookwarden.json.
+// /etc/github-copilot/policy.d/hookwarden.json, Gemini CLI's /etc/gemini-cli/settings.json.
 //
 // Why not CLAUDE_CODE_MANAGED_SETTINGS_PATH: the name is in the 2.1.332 binary (it names a folder, whose
 // managed-settings.json and managed-settings.d/ are read; the CLI sets it for children it sandboxes), but in this
@@ -23,6 +23,8 @@ import { codexBin, codexScripted, codexWorkspace, runCodex } from './codex.js';
 import { codexSeenText } from './codex-server.js';
 import { chatSeenText } from './chat-server.js';
 import { copilotBin, copilotScripted, copilotWorkspace, runCopilot } from './copilot.js';
+import { geminiBin, geminiScripted, geminiWorkspace, runGemini } from './gemini.js';
+import { geminiSeenText } from './gemini-server.js';
 import { seenText, type ModelServer, type Turn } from './model-server.js';
 import { count } from './scenario.js';
 import { killLeftovers } from './spawn.js';
@@ -184,6 +186,35 @@ describe.runIf((copilot && !noOverlay) || required)('Copilot CLI (real CLI), hoo
         }
         expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
         expect(count(server.conversation().slice(1).map(chatSeenText).join('\n'), '[bash-filesystem/rm-home]')).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+});
+
+// Gemini CLI 0.61 also reads GEMINI_CLI_SYSTEM_SETTINGS_PATH, but skips a system settings file under a folder
+// others can write ("Parent directory '/tmp' is insecure"), which every scratch folder is: the same /etc overlay.
+const gemini = geminiBin();
+describe.runIf((gemini && !noOverlay) || required)('Gemini CLI (real CLI), hookwarden in the system settings', () => {
+  it('the system settings\' hook denies `rm -rf ~/.ssh` beside the admin\'s keys: the reason reaches the model, the canary survives (control: deleted)', async () => {
+    const turns = [{ tool: 'run_shell_command', args: { command: 'rm -rf ~/.ssh', description: 'scripted' } }, { text: 'Done.' }];
+    for (const managed of [false, true]) {
+      const ws = geminiWorkspace(CANARY);
+      const sys = sysRoot(ws);
+      const file = join(sys, 'etc', 'gemini-cli', 'settings.json');
+      mkdirSync(join(sys, 'etc', 'gemini-cli'));
+      writeFileSync(file, '{\n  "privacy": { "usageStatisticsEnabled": false }\n}\n');
+      if (managed) hookwarden(ws, ['install', '--managed', '--agent', 'gemini', '--root', sys]);
+      const server = await geminiScripted(turns);
+      try {
+        await runGemini(gemini as string, ws, server, { prompt: 'tidy up', wrap: inScratchEtc(sys) });
+        if (!managed) {
+          expect(existsSync(join(ws.home, '.ssh', 'known_hosts'))).toBe(false);
+          continue;
+        }
+        expect(readFileSync(join(ws.home, '.ssh', 'known_hosts'), 'utf8')).toBe('canary\n');
+        expect(server.conversation().slice(1).map(geminiSeenText).join('\n')).toContain('[bash-filesystem/rm-home]');
       } finally {
         await server.close();
       }
