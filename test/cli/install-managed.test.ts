@@ -40,12 +40,12 @@ function seeded(): string {
   return root;
 }
 
-/** Every regular file under the root but hookwarden's backups, with its bytes. */
+/** Every regular file under the root but hookwarden's backups (and its copy of an admin's file), with its bytes. */
 function snapshot(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rel of readdirSync(join(root, 'etc'), { recursive: true, encoding: 'utf8' })) {
     const f = join(root, 'etc', rel);
-    if (statSync(f).isFile() && !rel.includes('.hookwarden-backup-')) out[rel] = readFileSync(f, 'utf8');
+    if (statSync(f).isFile() && !rel.includes('.hookwarden-backup-') && !rel.endsWith('.hookwarden-original')) out[rel] = readFileSync(f, 'utf8');
   }
   return out;
 }
@@ -114,11 +114,20 @@ describe('install --managed: a round trip for every agent into a scratch root', 
     expect(again.stdout.join('').match(/already installed/g)?.length).toBe(5);
     expect(snapshot(root)).toEqual(installed);
 
+    // An upgrade (the entries named an older install's path) rewrites the files: the admin's bytes still come back.
+    for (const rel of ['etc/gemini-cli/settings.json', 'etc/cursor/hooks.json']) writeFileSync(join(root, rel), readFileSync(join(root, rel), 'utf8').split(join(ROOT, 'dist')).join('/opt/hookwarden-0.4/dist'));
+    const upgrade = io(root);
+    expect(await runCli(['install', '--managed', '--agent', 'all', '--root', root], upgrade)).toBe(0);
+    expect(upgrade.stdout.join('')).toMatch(/gemini: +installed 5 entries/);
+    expect(upgrade.stdout.join('')).toMatch(/cursor: +installed 5 entries/);
+    expect(JSON.stringify(snapshot(root))).not.toContain('/opt/hookwarden-0.4');
+
     const un = io(root);
     expect(await runCli(['uninstall', '--managed', '--agent', 'all', '--root', root], un)).toBe(0);
     expect(snapshot(root)).toEqual(before);
-    // One backup of each file it changed, beside it.
     expect(existsSync(join(root, 'etc/claude-code/managed-settings.d/hookwarden.json'))).toBe(false);
+    // The copy of the admin's file install kept (for the upgrade above) is gone with it.
+    expect(existsSync(join(root, 'etc/gemini-cli/settings.json.hookwarden-original'))).toBe(false);
     const again2 = io(root);
     expect(await runCli(['uninstall', '--managed', '--agent', 'all', '--root', root], again2)).toBe(0);
     expect(again2.stdout.join('').match(/nothing of hookwarden's/g)?.length).toBe(5);

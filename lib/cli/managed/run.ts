@@ -15,7 +15,7 @@ import { missingBundle, PROFILES } from '../hosts/table.js';
 import { CURSOR_EVENTS } from '../hosts/cursor.js';
 import { installEdit, sameContent, uninstallEdit } from './edit.js';
 import { managedAgent, managedFile, MANAGED_AGENTS, TARGETS, type ManagedAgent, type ManagedTarget } from './targets.js';
-import { backupsOf, readManaged, writeManaged } from './write.js';
+import { backupsOf, keepOriginal, original, readManaged, writeManaged } from './write.js';
 
 export interface ManagedOptions {
   agent: string;
@@ -107,6 +107,8 @@ export function runManaged(action: 'install' | 'uninstall', o: ManagedOptions, i
           line(`already installed in ${file}; nothing changed`);
           continue;
         }
+        // An admin's JSON file that holds nothing of ours yet is kept as it is, for uninstall to put back byte for byte.
+        if (text !== null && !t.own && t.format !== 'toml' && !uninstallEdit(t, file, text).changed) keepOriginal(file, text);
         const backup = writeManaged(file, edit.text, String(io.now()));
         line(`installed ${edit.changed} ${edit.changed === 1 ? 'entry' : 'entries'} in ${file}${backup ? ` (backup: ${backup})` : ''}`);
         for (const n of notes(t, o.only, file, scratch)) io.out(`${' '.repeat(width + 3)}${n}\n`);
@@ -118,8 +120,10 @@ export function runManaged(action: 'install' | 'uninstall', o: ManagedOptions, i
         }
         // The admin's file as it was before install, when what is left is what its backup holds.
         const left = edit.left ?? '';
-        const restored = backupsOf(file).reverse().find((b) => sameContent(t, b, left));
+        const kept = original(file);
+        const restored = [...(kept !== null ? [kept] : []), ...backupsOf(file).reverse()].find((b) => sameContent(t, b, left));
         const backup = writeManaged(file, restored ?? edit.text, String(io.now()));
+        original(file, true);
         const gone = restored === undefined && edit.text === null;
         line(`removed ${edit.changed} ${edit.changed === 1 ? 'entry' : 'entries'} from ${file}${gone ? ' (nothing else was in it: the file is gone)' : ''}${backup ? ` (backup: ${backup})` : ''}`);
       }

@@ -21,6 +21,23 @@ export function readManaged(file: string): string | null {
   return r.bytes.toString('utf8');
 }
 
+/** Where the admin's own file is kept, as it was before hookwarden first changed it (an admin's JSON file that an
+ * upgrade rewrites would otherwise lose its first backup to the one-backup rule): restored and removed by uninstall. */
+export const originalOf = (file: string): string => `${file}.hookwarden-original`;
+
+/** Keeps the admin's file as it is now, once (replacing a stale copy of an earlier install). */
+export function keepOriginal(file: string, text: string): void {
+  writeFileAtomic(originalOf(file), text, lstatSync(file).mode & 0o777 & ~0o022);
+}
+
+/** The admin's kept file, or null; removes it with `drop`. */
+export function original(file: string, drop = false): string | null {
+  const r = readRegularFile(originalOf(file), { maxBytes: MAX_BYTES });
+  if (r.status !== 'ok') return null;
+  if (drop) unlinkSync(originalOf(file));
+  return r.bytes.toString('utf8');
+}
+
 /** The texts of the file's backups (`<file>.hookwarden-backup-<time>[.<n>]`), newest name last. */
 export function backupsOf(file: string): string[] {
   const prefix = `${basename(file)}.hookwarden-backup-`;
