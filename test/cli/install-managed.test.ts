@@ -65,6 +65,8 @@ describe('install --managed: a round trip for every agent into a scratch root', 
     const first = io(root);
     expect(await runCli(['install', '--managed', '--agent', 'all', '--root', root], first)).toBe(0);
     expect(first.stderr).toEqual([]);
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    expect(first.stdout.at(-1)).toBe(`every entry runs hookwarden ${version} at ${ROOT}: it is what every user's agent runs until you install another one there and re-run install --managed\n`);
 
     // Claude Code: a drop-in of hookwarden's own; the admin's managed-settings.json is not rewritten.
     expect(readFileSync(join(root, 'etc/claude-code/managed-settings.json'), 'utf8')).toBe(SEED['etc/claude-code/managed-settings.json']);

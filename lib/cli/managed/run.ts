@@ -5,9 +5,9 @@
 // with one line unless --allow-home-path). Idempotent, one backup of a file it changes, and uninstall removes exactly
 // what install added (an admin's own file comes back byte for byte).
 
-import { realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { HookwardenError } from '../../errors.js';
 import { currentUid } from '../../fs/checks.js';
 import type { CliIO } from '../io.js';
@@ -132,5 +132,16 @@ export function runManaged(action: 'install' | 'uninstall', o: ManagedOptions, i
       line(`failed: ${problem(err)}`);
     }
   }
+  if (action === 'install' && failed < agents.length) io.out(`every entry runs ${pinned(place)}: it is what every user's agent runs until you install another one there and re-run install --managed\n`);
   return failed ? 1 : 0;
+}
+
+/** The install the entries name, with its version (package.json), for the admin to pin. */
+function pinned(place: string): string {
+  try {
+    const version = (JSON.parse(readFileSync(join(place, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return `hookwarden ${typeof version === 'string' ? version : '(no version)'} at ${place}`;
+  } catch {
+    return `the hookwarden at ${place}`;
+  }
 }
