@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../lib/cli/io.js';
 import { runCli } from '../../lib/cli/main.js';
+import { rootProblem } from '../../lib/cli/managed/run.js';
 import { ROOT } from '../helpers/registry.js';
 
 function io(cwd: string, env: NodeJS.ProcessEnv = {}): CliIO & { stdout: string[]; stderr: string[] } {
@@ -193,5 +194,14 @@ describe('install --managed: a round trip for every agent into a scratch root', 
       expect(await runCli(['install', ...args, '--root', root], bad)).toBe(2);
       expect(bad.stderr.join('')).toBe(line);
     }
+  });
+});
+
+describe('install --managed: who may write the real system root', () => {
+  it('another user than root is refused with one line for /, and may stage under --root', () => {
+    expect(rootProblem('install', false, 1000)).toBe("hookwarden install --managed: the agents' managed files under /etc belong to root: run it as root (sudo), or stage them under a folder with --root <dir>");
+    expect(rootProblem('uninstall', false, 1000)).toMatch(/^hookwarden uninstall --managed: /);
+    expect(rootProblem('install', true, 1000)).toBeNull();
+    expect(rootProblem('install', false, 0)).toBeNull();
   });
 });

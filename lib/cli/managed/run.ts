@@ -62,6 +62,12 @@ function notes(t: ManagedTarget, only: boolean, file: string, scratch: boolean):
   return out;
 }
 
+/** Why the real system root may not be written by this user (the agents' files under /etc are root's), or null. */
+export function rootProblem(action: 'install' | 'uninstall', scratch: boolean, uid: number | null): string | null {
+  if (scratch || uid === null || uid === 0) return null;
+  return `hookwarden ${action} --managed: the agents' managed files under /etc belong to root: run it as root (sudo), or stage them under a folder with --root <dir>`;
+}
+
 export function runManaged(action: 'install' | 'uninstall', o: ManagedOptions, installRoot: string, io: CliIO, node: string): number {
   const agents = agentsOf(o.agent);
   if (!agents) {
@@ -70,8 +76,9 @@ export function runManaged(action: 'install' | 'uninstall', o: ManagedOptions, i
   }
   const scratch = o.root !== undefined;
   const root = resolve(io.cwd, o.root ?? '/');
-  if (!scratch && currentUid() !== null && currentUid() !== 0) {
-    io.err(`hookwarden ${action} --managed: the agents' managed files under /etc belong to root: run it as root (sudo), or stage them under a folder with --root <dir>\n`);
+  const notRoot = rootProblem(action, scratch, currentUid());
+  if (notRoot) {
+    io.err(`${notRoot}\n`);
     return 1;
   }
   const place = real(installRoot);
