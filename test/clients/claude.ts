@@ -169,6 +169,8 @@ export interface RunOptions {
   flags?: string[];
   /** Keep the session on disk (the CLI's own transcript); off by default. */
   persist?: boolean;
+  /** A program (and its arguments) the CLI is started through, e.g. one that mounts a scratch /etc (managed-settings.test.ts). */
+  wrap?: string[];
 }
 
 /** One headless `claude -p` run against `server`. */
@@ -177,7 +179,8 @@ export function runClaude(bin: string, ws: Workspace, server: ModelServer, o: Ru
   const env = { ...ws.env, ANTHROPIC_BASE_URL: server.url };
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd: o.cwd ?? ws.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, ...pre] = o.wrap?.length ? [...o.wrap, bin] : [bin];
+    const child = spawn(program!, [...pre, ...args], { cwd: o.cwd ?? ws.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

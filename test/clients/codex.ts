@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseEnv, installFor, withGlobalBin, workspace, type Workspace } from './claude.js';
 import { startCodexServer, type CodexServer, type CodexStep } from './codex-server.js';
-import { clientBin, runCli } from './spawn.js';
+import { clientBin, runCli, wrapped } from './spawn.js';
 
 
 /** The codex launcher, or null when it is not installed (the suite then says so, or fails in CI). */
@@ -110,6 +110,8 @@ export interface CodexRunOptions {
    * gpt-5.5: exec_command and the freeform apply_patch; a name not in the catalog gets fallback metadata, a warning,
    * and no patch tool). */
   model?: string;
+  /** A program the CLI is started through (spawn.ts wrapped). */
+  wrap?: string[];
 }
 
 /** One headless `codex exec --json … <prompt>` run against `server`, stdin closed. */
@@ -117,7 +119,8 @@ export async function runCodex(bin: string, ws: CodexWorkspace, server: CodexSer
   const trust = o.trustProject ? `\n[projects.${JSON.stringify(o.cwd ?? ws.project)}]\ntrust_level = "trusted"\n` : '';
   writeFileSync(join(ws.codexHome, 'config.toml'), config(server.url, o.model ?? 'gpt-5.5') + trust);
   const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...(o.trustHooks === false ? [] : ['--dangerously-bypass-hook-trust']), o.prompt];
-  const run = await runCli<unknown>(bin, args, { cwd: o.cwd ?? ws.project, env: ws.env, timeoutMs: o.timeoutMs ?? 90_000 });
+  const [program, argv] = wrapped(bin, args, o.wrap);
+  const run = await runCli<unknown>(program, argv, { cwd: o.cwd ?? ws.project, env: ws.env, timeoutMs: o.timeoutMs ?? 90_000 });
   return { exitCode: run.exitCode, events: run.lines as CodexEvent[], stdout: run.stdout, stderr: run.stderr, ms: run.ms, killed: run.killed };
 }
 

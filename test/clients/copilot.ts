@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startChatServer, type ChatServer, type ChatTurn } from './chat-server.js';
-import { clientBin, runCli, type CliRun } from './spawn.js';
+import { clientBin, runCli, wrapped, type CliRun } from './spawn.js';
 
 
 /** One unpack cache for every run of the suite (outside the scratch HOMEs). */
@@ -57,13 +57,16 @@ export interface CopilotRunOptions {
   /** Extra environment for this run (e.g. COPILOT_ALLOW_ALL). */
   env?: NodeJS.ProcessEnv;
   flags?: string[];
+  /** A program the CLI is started through (spawn.ts wrapped). */
+  wrap?: string[];
 }
 
 /** One headless `copilot -p … --allow-all-tools --output-format json` run against `server`. */
 export function runCopilot(bin: string, ws: Workspace, server: ChatServer, o: CopilotRunOptions): Promise<CliRun> {
   const args = ['-p', o.prompt, '--allow-all-tools', '--output-format', 'json', ...(o.flags ?? [])];
   const env = { ...ws.env, COPILOT_PROVIDER_BASE_URL: `${server.url}/v1`, ...o.env };
-  return runCli(bin, args, { cwd: o.cwd ?? ws.project, env, timeoutMs: o.timeoutMs ?? 120_000 });
+  const [program, argv] = wrapped(bin, args, o.wrap);
+  return runCli(program, argv, { cwd: o.cwd ?? ws.project, env, timeoutMs: o.timeoutMs ?? 120_000 });
 }
 
 /** A server for one scenario's script, closed by the caller. */

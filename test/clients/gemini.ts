@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseEnv, installFor, workspace, type Workspace } from './claude.js';
 import { startGeminiServer, type GeminiServer, type GeminiTurn } from './gemini-server.js';
-import { clientBin, runCli } from './spawn.js';
+import { clientBin, runCli, wrapped } from './spawn.js';
 
 
 /** The gemini launcher, or null when it is not installed (the suite then says so, or fails in CI). */
@@ -79,13 +79,16 @@ export interface GeminiRunOptions {
   cwd?: string;
   /** Kill the CLI after this long (default 90 s). */
   timeoutMs?: number;
+  /** A program the CLI is started through (spawn.ts wrapped). */
+  wrap?: string[];
 }
 
 /** One headless `gemini -p … --yolo --output-format json` run against `server`. */
 export async function runGemini(bin: string, ws: Workspace, server: GeminiServer, o: GeminiRunOptions): Promise<GeminiRun> {
   const args = ['-p', o.prompt, '--yolo', '--output-format', 'json'];
   const env = { ...ws.env, GOOGLE_GEMINI_BASE_URL: server.url };
-  const run = await runCli<GeminiResult>(bin, args, { cwd: o.cwd ?? ws.project, env, timeoutMs: o.timeoutMs ?? 90_000 });
+  const [program, argv] = wrapped(bin, args, o.wrap);
+  const run = await runCli<GeminiResult>(program, argv, { cwd: o.cwd ?? ws.project, env, timeoutMs: o.timeoutMs ?? 90_000 });
   // A document that is not an object (or no JSON at all: a crash, or the run was killed) is no result.
   const result = run.result && typeof run.result === 'object' && !Array.isArray(run.result) ? run.result : null;
   return { exitCode: run.exitCode, result, stdout: run.stdout, stderr: run.stderr, ms: run.ms, killed: run.killed };

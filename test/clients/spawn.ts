@@ -54,6 +54,10 @@ export function runCli<T = unknown>(bin: string, args: string[], o: { cwd: strin
   });
 }
 
+/** The program and arguments that start `bin args` through `wrap` (a program and its arguments that exec what
+ * follows them, e.g. one that mounts a scratch /etc first: managed-settings.test.ts), or `bin args` itself. */
+export const wrapped = (bin: string, args: string[], wrap?: string[]): [string, string[]] => (wrap?.length ? [wrap[0]!, [...wrap.slice(1), bin, ...args]] : [bin, args]);
+
 /** Ends the processes a run left behind in `dir` (a CLI that starts its shell commands in their own process group,
  * as Qwen Code does, leaves a hung `tail -f` running when the CLI is killed): found by their working folder. */
 export function killLeftovers(dir: string): number {

@@ -26,6 +26,7 @@ import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
 import { printable } from '../../terminal-text.js';
 import { checkHost, checkOpenCode, hostSpecs, type Check } from '../doctor-hosts.js';
+import { inManaged, managedSources } from '../doctor-hook-sources.js';
 import { ranPhrase } from '../doctor-heartbeat.js';
 import { hookwardenPlugins, pluginBundle } from '../doctor-plugin.js';
 import { commandTarget, installedElsewhere } from '../doctor-targets.js';
@@ -85,7 +86,7 @@ function entriesIn(file: string, loc: Locations, env: NodeJS.ProcessEnv): Entry[
 
 /** Claude Code's entries, one line per event; with none at all while `others` hosts are installed, one line
  * saying so (a Gemini-only user is not failed for Claude Code). */
-function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, root: string, now: number): { checks: Check[]; entries: Entry[] } {
+function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, root: string, now: number, managed = false): { checks: Check[]; entries: Entry[] } {
   const checks: Check[] = [];
   const entries: Entry[] = [];
   for (const file of settingsFiles(loc)) {
@@ -94,6 +95,10 @@ function checkSettings(loc: Locations, others: number, env: NodeJS.ProcessEnv, r
     else entries.push(...found);
   }
   const plugins = hookwardenPlugins(loc.home, settingsFiles(loc)).filter((p) => p.enabled);
+  if (!entries.length && !checks.length && !plugins.length && managed) {
+    checks.push({ status: 'ok', what: 'claude-code', detail: 'installed by the managed settings only (`claude hooks from`, below); user and project settings carry none' });
+    return { checks, entries };
+  }
   if (!entries.length && !checks.length && !plugins.length && others > 0) {
     checks.push({ status: 'ok', what: 'claude-code', detail: 'not installed (`hookwarden install` adds it); other hosts are, below' });
     return { checks, entries };
@@ -217,8 +222,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
   const call = !a.flags.has('no-timing');
   const hosts = hostSpecs(io.env, io.cwd).flatMap((spec) => checkHost(spec, io.env, { call, now: io.now(), root }) ?? []);
   const openCode = (await checkOpenCode(io.env, io.cwd, { call, now: io.now() })) ?? [];
-  const settings = checkSettings(loc, hosts.length + openCode.length, io.env, root, io.now());
-  checks.push(...settings.checks, ...hosts, ...openCode);
+  // Where each agent's hooks come from: the managed settings (under / or HOOKWARDEN_MANAGED_ROOT), user, project.
+  const sources = managedSources(io.env, io.cwd);
+  const settings = checkSettings(loc, hosts.length + openCode.length, io.env, root, io.now(), inManaged('claude', io.env));
+  checks.push(...settings.checks, ...hosts, ...openCode, ...sources);
   checks.push(privateHome(loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'audit'), 'audit folder', loc.hookwardenHome));
   checks.push(writable(join(loc.hookwardenHome, 'state', 'sessions'), 'state folder', loc.hookwardenHome));
@@ -263,6 +270,8 @@ export const doctorCommand: Command = {
     '  Every other agent host whose config holds hookwarden\'s commands (Gemini CLI, Codex, Copilot CLI, Qwen Code,\n' +
     '  Droid, Cursor; OpenCode\'s plugin) is checked too: each event wired, the command resolvable, how the host\n' +
     '  comes to trust the hook, and (without --no-timing) one real call through the installed command line, with the\n' +
-    '  host\'s own stdin, that must come back as a deny in the host\'s own shape.',
+    '  host\'s own stdin, that must come back as a deny in the host\'s own shape.\n' +
+  '  For each agent, where hookwarden\'s hooks come from: its managed settings (read under /, or $HOOKWARDEN_MANAGED_ROOT),\n' +
+  '  the user\'s or the project\'s; a user or project copy beside a managed one runs twice (a warning with the fix).',
   run,
 };

@@ -8,13 +8,14 @@ import { DEFAULT_CONFIG } from '../../config/defaults.js';
 import { loadConfig } from '../../config/load.js';
 import { HookwardenError } from '../../errors.js';
 import { ensureServeToken, userConfigFile } from '../../serve/auth.js';
-import { parseArgs, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type ArgSpec, type CliIO, type Command } from '../io.js';
 import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, nodeCommand, oursIn, readSettings, removeHooks, TOKEN_ENV, writeSettings, type HostProfile, type InstallMode } from '../settings.js';
 import { DROID } from '../hosts/droid.js';
 import { placeFor, type InstallScope } from '../hosts/place.js';
 import { changeLines, runAll, runOne } from '../hosts/run.js';
 import { canAsk, purgeHome } from '../purge.js';
 import { hostFile, hostNotes, missingBundle, type Scope } from '../hosts/table.js';
+import { runManaged } from '../managed/run.js';
 
 type Args = ReturnType<typeof parseArgs>;
 
@@ -78,6 +79,14 @@ const AGENT_USAGE =
   '  --agent all: every host found on this machine (its folder in HOME, or its program on PATH), user scope by\n' +
   '    default; one line per host (installed, already, skipped and why). uninstall --agent all looks at every host.';
 
+const MANAGED_USAGE =
+  '  --managed --agent claude|codex|gemini|copilot|cursor|all [--root DIR] [--managed-only] [--allow-home-path]: each\n' +
+  '    agent\'s managed (system-wide) hooks instead, under DIR (default /): /etc/claude-code/managed-settings.d/hookwarden.json,\n' +
+  '    /etc/codex/requirements.toml, /etc/gemini-cli/settings.json, /etc/github-copilot/policy.d/hookwarden.json,\n' +
+  '    /etc/cursor/hooks.json; entries run this install by absolute path (never one under a home folder unless\n' +
+  '    --allow-home-path). --managed-only also sets the agent\'s managed-hooks-only switch (Claude Code, Codex, Copilot).\n' +
+  '    docs/team.md, "Deploying to a fleet".';
+
 const INSTALL_USAGE =
   'hookwarden install [--agent claude-code|gemini|codex|qwen|copilot|droid|cursor|opencode|all] [--scope project|local|user] [--settings FILE] [--mode command|http]\n' +
   '                   [--port N] [--on-daemon-down open|closed] [--token-env]\n' +
@@ -89,7 +98,8 @@ const INSTALL_USAGE =
   '    SessionStart stays a command hook (Claude Code runs no http hooks there).\n' +
   '  --on-daemon-down open (default): a daemon that is down is a non-blocking error, the call goes ahead\n' +
   '    unjudged; closed: the guard hooks (PreToolUse, UserPromptSubmit) get onFailure "block".\n' +
-  '  Either mode replaces the other mode\'s entries.';
+  '  Either mode replaces the other mode\'s entries.\n' +
+  MANAGED_USAGE;
 
 type Settings = ReturnType<typeof readSettings>;
 
@@ -136,12 +146,32 @@ function otherHosts(action: 'install' | 'uninstall', a: Args, io: CliIO, usage: 
   return runOne(action, agent, file, scope as Scope, root, io, process.execPath, !!explicit);
 }
 
+/** install|uninstall --managed (lib/cli/managed), or undefined when --managed is not given. Argument errors are one
+ * line each (docs/cli.md). */
+function managed(action: 'install' | 'uninstall', a: Args, io: CliIO, spec: ArgSpec): number | undefined {
+  if (!a.flags.has('managed')) {
+    const stray = ['managed-only', 'allow-home-path'].find((f) => a.flags.has(f)) ?? (a.options.has('root') ? 'root' : undefined);
+    return stray ? usageError(io, action, `--${stray} goes with --managed`) : undefined;
+  }
+  const other = ['scope', 'settings', 'mode', 'port', 'on-daemon-down'].find((o) => a.options.has(o)) ?? ['token-env', 'purge', 'yes', ...(action === 'uninstall' ? ['managed-only', 'allow-home-path'] : [])].find((f) => a.flags.has(f));
+  const agent = a.options.get('agent');
+  const why = argProblem(a.unknown, spec) ?? (a.positionals[0] !== undefined ? `unexpected argument ${JSON.stringify(a.positionals[0])}` : other ? `--${other} does not go with --managed` : !agent ? '--managed needs --agent claude|codex|gemini|copilot|cursor|all' : undefined);
+  if (why) return usageError(io, action, why);
+  const root = a.options.get('root');
+  return runManaged(action, { agent: agent!, ...(root !== undefined ? { root } : {}), only: a.flags.has('managed-only'), allowHome: a.flags.has('allow-home-path') }, installRoot(io.env), io, process.execPath);
+}
+
+const INSTALL_ARGS: ArgSpec = { flags: ['token-env', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down', 'root'] };
+const UNINSTALL_ARGS: ArgSpec = { flags: ['purge', 'yes', 'managed', 'managed-only', 'allow-home-path'], options: ['agent', 'scope', 'settings', 'root'] };
+
 export const installCommand: Command = {
   name: 'install',
   summary: 'add the hookwarden hooks (command, or http to the daemon) to Claude Code settings (idempotent, with a backup)',
   usage: INSTALL_USAGE,
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['token-env'], options: ['agent', 'scope', 'settings', 'mode', 'port', 'on-daemon-down'] });
+    const a = parseArgs(args, INSTALL_ARGS);
+    const fleet = managed('install', a, io, INSTALL_ARGS);
+    if (fleet !== undefined) return fleet;
     const other = otherHosts('install', a, io, INSTALL_USAGE);
     if (other !== undefined) return other;
     const host = hostOf(a);
@@ -247,9 +277,13 @@ export const uninstallCommand: Command = {
     '  Removes every entry any version of install wrote (whatever checkout or package it pointed at); one backup of the\n' +
     '  file is kept (the earlier ones go).\n' +
     '  --purge: then says what $HOOKWARDEN_HOME holds (audit lines, sessions, memory facts, config) and removes it, once\n' +
-    '    confirmed: --yes, or y at the terminal; without a terminal and without --yes nothing is changed.',
+    '    confirmed: --yes, or y at the terminal; without a terminal and without --yes nothing is changed.\n' +
+    '  --managed --agent claude|codex|gemini|copilot|cursor|all [--root DIR]: removes exactly what install --managed added\n' +
+    '    to the agents\' managed files under DIR (default /); an admin\'s own file is left as it was, byte for byte.',
   async run(args, io) {
-    const a = parseArgs(args, { flags: ['purge', 'yes'], options: ['agent', 'scope', 'settings'] });
+    const a = parseArgs(args, UNINSTALL_ARGS);
+    const fleet = managed('uninstall', a, io, UNINSTALL_ARGS);
+    if (fleet !== undefined) return fleet;
     const purge = a.flags.has('purge');
     if (purge && !a.flags.has('yes') && !canAsk(io)) {
       io.err('hookwarden uninstall: --purge removes $HOOKWARDEN_HOME (your audit log and memory): add --yes to confirm; nothing changed\n');
