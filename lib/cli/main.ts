@@ -9,6 +9,7 @@ import { memoryCommand } from './commands/memory.js';
 import { auditCommand } from './commands/audit.js';
 import { replayCommand } from './commands/replay.js';
 import { serveCommand } from './commands/serve.js';
+import { shipCommand } from './commands/ship.js';
 import { doctorCommand } from './commands/doctor.js';
 import { routesCommand } from './commands/routes.js';
 import type { CliIO, Command } from './io.js';
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   installCommand,
   uninstallCommand,
   serveCommand,
+  shipCommand,
   doctorCommand,
   routesCommand,
 ];
