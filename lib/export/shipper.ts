@@ -32,7 +32,8 @@ export interface ShipOptions {
   log: (line: string) => void;
   /** Wait between looks at the audit when nothing is pending (ms, default 1000). */
   pollMs?: number;
-  /** With `once`: the longest total wait on retries before giving up (ms, default 15000). */
+  /** With `once`: how long it may spend on failed attempts (waiting for answers and between retries) before giving
+   * up (ms, default 15000). */
   onceBudgetMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -89,6 +90,7 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
     const resource = resourceAttributes({ version: o.version, hostId: o.hostId, labels: o.settings.labels });
     let caps = o.settings.caps;
     let attempt = 0;
+    /** Time spent on requests and retry waits since the last accepted batch (the `once` budget). */
     let waited = 0;
     while (!aborted()) {
       const batch = readBatch(o.home, cursor, caps, o.now());
@@ -110,7 +112,9 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
       }
       const observed = `${BigInt(Math.trunc(o.now())) * 1_000_000n}`;
       const body = exportRequest(resource, o.version, batch.events.map((ev: AuditEventV1) => toLogRecord(ev, observed)));
+      const sentAt = performance.now();
       const r: SendResult = await sendLogs({ url, headers: o.settings.headers, body, timeoutMs: o.settings.timeoutMs, now: o.now, signal: o.signal });
+      waited += performance.now() - sentAt;
       if (r.kind === 'accepted') {
         writeCursor(o.home, batch.next as Cursor);
         cursor = batch.next;
@@ -119,6 +123,7 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
         if (attempt > 0) o.log(`hookwarden ship: ${url} accepts again after ${attempt} failed attempt(s)\n`);
         if (r.rejected > 0) o.log(`hookwarden ship: ${url} accepted the batch but rejected ${r.rejected} record(s)${r.message ? `: ${r.message}` : ''} (not sent again)\n`);
         attempt = 0;
+        waited = 0;
         continue;
       }
       if (aborted()) break;
