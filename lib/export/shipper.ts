@@ -73,15 +73,20 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
   const result: ShipResult = { outcome: 'stopped', shipped: 0, batches: 0, skipped: 0 };
   const aborted = (): boolean => o.signal?.aborted === true;
 
-  let got = acquireShipLock(o.home);
-  if ('heldBy' in got) {
-    if (o.once) return { ...result, outcome: 'busy', heldBy: got.heldBy };
-    o.log(`hookwarden ship: another shipper (pid ${got.heldBy}) is shipping ${o.home}; waiting for it to stop\n`);
-    while ('heldBy' in got) {
-      if (aborted()) return result;
-      await sleep(pollMs, o.signal);
-      got = acquireShipLock(o.home);
+  let got: ReturnType<typeof acquireShipLock>;
+  try {
+    got = acquireShipLock(o.home);
+    if ('heldBy' in got) {
+      if (o.once) return { ...result, outcome: 'busy', heldBy: got.heldBy };
+      o.log(`hookwarden ship: another shipper (pid ${got.heldBy}) is shipping ${o.home}; waiting for it to stop\n`);
+      while ('heldBy' in got) {
+        if (aborted()) return result;
+        await sleep(pollMs, o.signal);
+        got = acquireShipLock(o.home);
+      }
     }
+  } catch (err) {
+    return { ...result, outcome: 'failed', problem: oneLine(err, 300) };
   }
   const lock = got.lock;
   try {
