@@ -10,7 +10,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, pct } from './bench/stats.js';
@@ -189,20 +189,26 @@ async function main(): Promise<void> {
   for (const m of machines) progress[m.n] = 0;
   const driving = Promise.all(machines.map(drive));
   const t0 = Date.now();
+  const load = (): string => loadavg()[0]!.toFixed(1);
+  const loads: string[] = [load()];
   process.stderr.write(`bench:ship: ${MACHINES} machines × ${CALLS} calls; receiver down for ${DOWN_MS / 1000} s\n`);
   await phaseDone('503', DOWN_MS);
+  loads.push(load());
   phase = '503';
   await ask({ cmd: 'start' });
   await ask({ cmd: 'mode', mode: { kind: 'status', status: 503, retryAfter: String(RETRY_AFTER_S) } });
   const downFor = Date.now() - t0;
   process.stderr.write(`bench:ship: receiver answers 503 Retry-After ${RETRY_AFTER_S} (t=${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
   await phaseDone('up', RETRY_MS);
+  loads.push(load());
   phase = 'up';
   await ask({ cmd: 'mode', mode: { kind: 'ok' } });
   process.stderr.write(`bench:ship: receiver accepts (t=${((Date.now() - t0) / 1000).toFixed(0)} s); killing each shipper with SIGKILL in turn\n`);
-  // Each shipper killed mid-stream (the hooks are still writing, the backlog is being sent) and started again.
+  // Each shipper killed mid-stream (the hooks still writing, a backlog still being sent) and started again: machine
+  // i once it has made 55 + 8·i % of its calls, so the kills fall at different points of the stream.
   for (const m of machines) {
-    await sleep(1500);
+    const at = Math.floor(CALLS * (0.55 + 0.08 * m.n));
+    while ((progress[m.n] as number) < at) await sleep(20);
     const s = m.shipper as ChildProcess;
     const gone = new Promise((r) => s.once('exit', r));
     process.kill(s.pid as number, 'SIGKILL');
@@ -211,6 +217,7 @@ async function main(): Promise<void> {
     startShipper(m, endpoint);
   }
   await driving;
+  loads.push(load());
   const callsDone = Date.now();
   process.stderr.write(`bench:ship: calls done (t=${((callsDone - t0) / 1000).toFixed(0)} s); waiting for the shippers to catch up\n`);
 
@@ -252,6 +259,7 @@ async function main(): Promise<void> {
     row('http, 503', all('http', '503')),
     row('http, up', all('http', 'up')),
     '',
+    `1-minute load average at the start, 503, up and the end: ${loads.join(', ')} (${MACHINES} machines on ${cpus().length} cores, shared)`,
     `up vs down: command p50 ${diff('command', median)}, p99 ${diff('command', (xs) => pct(xs, 99))}; http p50 ${diff('http', median)}, p99 ${diff('http', (xs) => pct(xs, 99))}`,
     '',
   ];

@@ -6,7 +6,9 @@ import type { HookwardenConfig } from '../config/types.js';
 import type { Caps } from './tail.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_CAPS: Caps = { maxRecords: 512, maxBytes: 1024 * 1024 };
+/** Small enough that a crash resends little (at most one batch arrives twice), large enough that a backlog after
+ * an outage goes in a few requests; steady-state batches are far smaller (what a poll interval's hooks wrote). */
+export const DEFAULT_CAPS: Caps = { maxRecords: 100, maxBytes: 256 * 1024 };
 
 export interface ShipSettings {
   endpoint: string;
