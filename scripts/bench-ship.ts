@@ -21,6 +21,11 @@ const CALLS = Number(process.env.BENCH_SHIP_CALLS ?? 2000);
 const DOWN_MS = Number(process.env.BENCH_SHIP_DOWN_S ?? 30) * 1000;
 const RETRY_MS = Number(process.env.BENCH_SHIP_503_S ?? 15) * 1000;
 const RETRY_AFTER_S = 3;
+/** BENCH_SHIP_AB=N: instead, N pairs of BENCH_SHIP_AB_WINDOW_S (10) s windows, receiver down then up (or up then
+ * down), for the latency comparison alone. */
+const AB_PAIRS = Number(process.env.BENCH_SHIP_AB ?? 0);
+const AB_WINDOW_MS = Number(process.env.BENCH_SHIP_AB_WINDOW_S ?? 10) * 1000;
+let abDone = false;
 const TOKEN = 'bench-ship-token-0123456789-abcdefghijklmnop';
 const CLI = join(root, 'dist', 'cli.js');
 const HOOK = join(root, 'dist', 'hooks', 'pre-tool-use.js');
@@ -151,6 +156,16 @@ async function drive(m: Machine): Promise<void> {
   }
 }
 
+/** A/B mode: calls until the windows are over, each filed under the receiver's state when it started and ended. */
+async function driveAb(m: Machine): Promise<void> {
+  for (let k = 0; !abDone; k++) {
+    const kind = k % 2 === 0 ? 'command' : 'http';
+    const at = phase;
+    const ms = kind === 'command' ? await commandCall(m, input(m, k)) : await httpCall(m, input(m, k));
+    if (phase === at) m.lat[kind][at].push(ms);
+  }
+}
+
 /** Resolves once every machine has made all the calls planned before phase `next` (so each phase gets its share
  * of the calls however slow the machine is today), and at least `ms` have passed. */
 async function phaseDone(next: Phase, ms: number): Promise<void> {
@@ -164,6 +179,36 @@ function auditLines(home: string): number {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
     .reduce((n, f) => n + readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim()).length, 0);
+}
+
+/** The outage: down (at least DOWN_MS and 40 % of the calls), 503 + Retry-After, then up with each shipper
+ * SIGKILLed at a different point of the stream and restarted. */
+async function outage(machines: Machine[], endpoint: string, t0: number, loads: string[], load: () => string, setDownFor: (ms: number) => void): Promise<void> {
+  process.stderr.write(`bench:ship: ${MACHINES} machines × ${CALLS} calls; receiver down for ${DOWN_MS / 1000} s\n`);
+  await phaseDone('503', DOWN_MS);
+  loads.push(load());
+  phase = '503';
+  await ask({ cmd: 'start' });
+  await ask({ cmd: 'mode', mode: { kind: 'status', status: 503, retryAfter: String(RETRY_AFTER_S) } });
+  setDownFor(Date.now() - t0);
+  process.stderr.write(`bench:ship: receiver answers 503 Retry-After ${RETRY_AFTER_S} (t=${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+  await phaseDone('up', RETRY_MS);
+  loads.push(load());
+  phase = 'up';
+  await ask({ cmd: 'mode', mode: { kind: 'ok' } });
+  process.stderr.write(`bench:ship: receiver accepts (t=${((Date.now() - t0) / 1000).toFixed(0)} s); killing each shipper with SIGKILL in turn\n`);
+  // Each shipper killed mid-stream (the hooks still writing, a backlog still being sent) and started again: machine
+  // i once it has made 55 + 8·i % of its calls, so the kills fall at different points of the stream.
+  for (const m of machines) {
+    const at = Math.floor(CALLS * (0.55 + 0.08 * m.n));
+    while ((progress[m.n] as number) < at) await sleep(20);
+    const s = m.shipper as ChildProcess;
+    const gone = new Promise((r) => s.once('exit', r));
+    process.kill(s.pid as number, 'SIGKILL');
+    await gone;
+    m.kills++;
+    startShipper(m, endpoint);
+  }
 }
 
 async function main(): Promise<void> {
@@ -187,34 +232,30 @@ async function main(): Promise<void> {
   for (const m of machines) await commandCall(m, input(m, -1));
 
   for (const m of machines) progress[m.n] = 0;
-  const driving = Promise.all(machines.map(drive));
-  const t0 = Date.now();
   const load = (): string => loadavg()[0]!.toFixed(1);
   const loads: string[] = [load()];
-  process.stderr.write(`bench:ship: ${MACHINES} machines × ${CALLS} calls; receiver down for ${DOWN_MS / 1000} s\n`);
-  await phaseDone('503', DOWN_MS);
-  loads.push(load());
-  phase = '503';
-  await ask({ cmd: 'start' });
-  await ask({ cmd: 'mode', mode: { kind: 'status', status: 503, retryAfter: String(RETRY_AFTER_S) } });
-  const downFor = Date.now() - t0;
-  process.stderr.write(`bench:ship: receiver answers 503 Retry-After ${RETRY_AFTER_S} (t=${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
-  await phaseDone('up', RETRY_MS);
-  loads.push(load());
-  phase = 'up';
-  await ask({ cmd: 'mode', mode: { kind: 'ok' } });
-  process.stderr.write(`bench:ship: receiver accepts (t=${((Date.now() - t0) / 1000).toFixed(0)} s); killing each shipper with SIGKILL in turn\n`);
-  // Each shipper killed mid-stream (the hooks still writing, a backlog still being sent) and started again: machine
-  // i once it has made 55 + 8·i % of its calls, so the kills fall at different points of the stream.
-  for (const m of machines) {
-    const at = Math.floor(CALLS * (0.55 + 0.08 * m.n));
-    while ((progress[m.n] as number) < at) await sleep(20);
-    const s = m.shipper as ChildProcess;
-    const gone = new Promise((r) => s.once('exit', r));
-    process.kill(s.pid as number, 'SIGKILL');
-    await gone;
-    m.kills++;
-    startShipper(m, endpoint);
+  const t0 = Date.now();
+  let downFor = 0;
+  let driving: Promise<unknown>;
+  if (AB_PAIRS > 0) {
+    // Latency only: the receiver alternates down and up in windows (down-up, up-down, …), every machine calling all
+    // the while, so a shared machine's load drift falls on both alike. No 503s, no kills.
+    driving = Promise.all(machines.map(driveAb));
+    process.stderr.write(`bench:ship: A/B, ${AB_PAIRS} pairs of ${AB_WINDOW_MS / 1000} s windows\n`);
+    for (let i = 0; i < AB_PAIRS; i++) {
+      for (const state of (i % 2 === 0 ? ['down', 'up'] : ['up', 'down']) as Phase[]) {
+        if (state === 'up') await ask({ cmd: 'start' });
+        else await ask({ cmd: 'stop' });
+        phase = state;
+        await sleep(AB_WINDOW_MS);
+      }
+      loads.push(load());
+    }
+    abDone = true;
+    await ask({ cmd: 'start' }).catch(() => undefined);
+  } else {
+    driving = Promise.all(machines.map(drive));
+    await outage(machines, endpoint, t0, loads, load, (ms) => (downFor = ms));
   }
   await driving;
   loads.push(load());
@@ -243,8 +284,10 @@ async function main(): Promise<void> {
   };
   const lines = [
     '',
-    `hookwarden bench:ship — ${MACHINES} machines × ${CALLS} PreToolUse calls (command and http alternating), ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    `receiver: down ${(downFor / 1000).toFixed(0)} s (at least ${DOWN_MS / 1000} s and until 40 % of the calls were made), then 503 + Retry-After ${RETRY_AFTER_S} s (at least ${RETRY_MS / 1000} s, 10 % of the calls), then up; each shipper SIGKILLed once while up and restarted`,
+    AB_PAIRS > 0
+      ? `hookwarden bench:ship A/B — ${MACHINES} machines calling for ${AB_PAIRS} pairs of ${AB_WINDOW_MS / 1000} s windows, receiver down or up (command and http alternating), ${((Date.now() - started) / 1000).toFixed(0)} s`
+      : `hookwarden bench:ship — ${MACHINES} machines × ${CALLS} PreToolUse calls (command and http alternating), ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    AB_PAIRS > 0 ? 'receiver: alternating down/up windows (down-up, up-down, …); no 503s, no kills' : `receiver: down ${(downFor / 1000).toFixed(0)} s (at least ${DOWN_MS / 1000} s and until 40 % of the calls were made), then 503 + Retry-After ${RETRY_AFTER_S} s (at least ${RETRY_MS / 1000} s, 10 % of the calls), then up; each shipper SIGKILLed once while up and restarted`,
     '',
     `audit lines written:           ${totalWritten}  (${Object.entries(written).map(([k, v]) => `${k} ${v}`).join(', ')})`,
     `distinct decision_ids received: ${c.distinct}  (${((c.distinct / totalWritten) * 100).toFixed(2)} %; ${Object.entries(c.byMachine).sort().map(([k, v]) => `${k} ${v}`).join(', ')})`,
@@ -259,7 +302,7 @@ async function main(): Promise<void> {
     row('http, 503', all('http', '503')),
     row('http, up', all('http', 'up')),
     '',
-    `1-minute load average at the start, 503, up and the end: ${loads.join(', ')} (${MACHINES} machines on ${cpus().length} cores, shared)`,
+    `1-minute load average at ${AB_PAIRS > 0 ? 'the start and after each pair' : 'the start, 503, up and the end'}: ${loads.join(', ')} (${MACHINES} machines on ${cpus().length} cores, shared)`,
     `up vs down: command p50 ${diff('command', median)}, p99 ${diff('command', (xs) => pct(xs, 99))}; http p50 ${diff('http', median)}, p99 ${diff('http', (xs) => pct(xs, 99))}`,
     '',
   ];

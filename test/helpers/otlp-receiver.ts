@@ -49,7 +49,9 @@ export class OtlpReceiver {
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<ServerResponse>();
 
+  /** Listens on `port` (0: any; by default the port it had before); already listening, it stays as it is. */
   async start(port = this.port): Promise<number> {
+    if (this.server) return this.port;
     const server = createServer((req, res) => {
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/logs') {
         req.resume();
