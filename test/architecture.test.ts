@@ -28,6 +28,7 @@ const LAYERS: Record<string, number> = {
   hook: 8,
   replay: 9,
   serve: 9,
+  export: 9, // the shipper: audit lines to OpenTelemetry
   cli: 10,
 };
 

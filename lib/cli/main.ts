@@ -9,6 +9,7 @@ import { memoryCommand } from './commands/memory.js';
 import { auditCommand } from './commands/audit.js';
 import { replayCommand } from './commands/replay.js';
 import { serveCommand } from './commands/serve.js';
+import { shipCommand } from './commands/ship.js';
 import { doctorCommand } from './commands/doctor.js';
 import { routesCommand } from './commands/routes.js';
 import { policyPullCommand, policyStatusCommand } from './commands/policy.js';
@@ -31,6 +32,7 @@ export const COMMANDS: Command[] = [
   installCommand,
   uninstallCommand,
   serveCommand,
+  shipCommand,
   doctorCommand,
   policyPullCommand,
   policyStatusCommand,

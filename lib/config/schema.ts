@@ -108,6 +108,24 @@ export const fileSchema = lazy(() => {
         ),
       }),
     ),
+    export: z.optional(
+      z.strictObject({
+        otlp: z.optional(
+          z.strictObject({
+            endpoint: z.string().check(z.regex(/^https?:\/\/[^\s/]+/, 'must start with http:// or https://')),
+            headers: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name')), z.string().check(z.maxLength(8192)))),
+            timeoutMs: z.optional(z.number().check(z.int(), z.minimum(100), z.maximum(120_000))),
+            batch: z.optional(
+              z.strictObject({
+                maxRecords: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+                maxBytes: z.optional(z.number().check(z.int(), z.minimum(1024), z.maximum(16 * 1024 * 1024))),
+              }),
+            ),
+          }),
+        ),
+        labels: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/, 'must be an attribute name such as "team" or "deployment.environment"')), z.string().check(z.maxLength(256)))),
+      }),
+    ),
     trustedRoots: z.optional(folderList()),
     trustedProjects: z.optional(folderList()),
   });

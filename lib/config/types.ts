@@ -71,6 +71,22 @@ export interface AuditConfig {
   retentionDays: number;
 }
 
+/** Decisions to OpenTelemetry (docs/team.md): where `hookwarden ship` and the daemon's shipper send the audit. */
+export interface ExportConfig {
+  otlp?: {
+    /** The OTLP/HTTP base URL; records go to `<endpoint>/v1/logs`. `HOOKWARDEN_OTLP_ENDPOINT` overrides it. */
+    endpoint: string;
+    /** Sent with every export request (e.g. an Authorization header the collector wants). */
+    headers?: Record<string, string>;
+    /** One request's deadline: connect, send and answer. */
+    timeoutMs?: number;
+    /** Records and bytes of audit lines per request. */
+    batch?: { maxRecords?: number; maxBytes?: number };
+  };
+  /** Resource attributes every record of this machine carries (team, region, fleet…). */
+  labels?: Record<string, string>;
+}
+
 /** `hookwarden serve`: the local daemon answering Claude Code http hooks (docs/daemon.md). */
 export interface ServeConfig {
   /** Port on 127.0.0.1. */
@@ -158,4 +174,6 @@ export interface HookwardenConfig {
   memory: MemoryConfig;
   audit: AuditConfig;
   serve: ServeConfig;
+  /** Absent unless a config file sets it (so a config without it hashes as before). */
+  export?: ExportConfig;
 }

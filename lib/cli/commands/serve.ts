@@ -7,7 +7,9 @@ import { hookwardenHome } from '../../audit/paths.js';
 import { TOKEN_PATTERN, userConfigFile } from '../../serve/auth.js';
 import { startDaemon } from '../../serve/server.js';
 import { startBundlePoll } from '../../serve/bundle-poll.js';
+import { ship } from '../../export/shipper.js';
 import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { shipSetup } from '../ship-setup.js';
 
 const USAGE =
   'hookwarden serve [--port N] [--log-requests]\n' +
@@ -15,6 +17,7 @@ const USAGE =
   '  $HOOKWARDEN_HOME/config.json, else 7437; --port 0 picks a free one). Requests need the bearer token in\n' +
   '  serve.token there (`hookwarden install --mode http` makes one). GET /healthz needs none.\n' +
   '  Stops on SIGTERM/SIGINT after answering the requests in flight. --log-requests: one line per request.\n' +
+  '  With export.otlp.endpoint (or HOOKWARDEN_OTLP_ENDPOINT) it also ships the audit, as `hookwarden ship` does.\n' +
   'hookwarden serve --print-token\n' +
   '  Prints the token, e.g. for: export HOOKWARDEN_TOKEN="$(hookwarden serve --print-token)"';
 
@@ -78,6 +81,18 @@ export const serveCommand: Command = {
     const d = daemon;
     // Central policy bundles, when the managed config names a server (lib/serve/bundle-poll.ts).
     const poll = startBundlePoll({ home: hookwardenHome(io.env, () => io.env.HOME || '/'), env: io.env, now: io.now, log, version: ENGINE_VERSION });
+    // The shipper (lib/export/) shares the process, not the requests: it only reads the audit files and waits on
+    // the network, so a receiver that is down or hangs never delays an answer.
+    const stopShipping = new AbortController();
+    let shipping: Promise<unknown> = Promise.resolve();
+    const setup = shipSetup(io.env, cfg);
+    if (setup && 'problem' in setup) log(`hookwarden serve: not shipping decisions: ${setup.problem}\n`);
+    else if (setup) {
+      log(`hookwarden serve: shipping decisions to ${setup.settings.endpoint}\n`);
+      shipping = ship({ ...setup, version: ENGINE_VERSION, once: false, now: Date.now, signal: stopShipping.signal, log }).then((r) => {
+        if (r.outcome === 'failed') log(`hookwarden serve: the shipper stopped: ${r.problem}\n`);
+      });
+    }
     return new Promise<number>((resolve) => {
       let stopping = false;
       const stop = (signal: NodeJS.Signals): void => {
@@ -87,7 +102,8 @@ export const serveCommand: Command = {
         }
         stopping = true;
         poll.stop();
-        d.close(signal).then(() => resolve(0));
+        stopShipping.abort();
+        Promise.all([d.close(signal), shipping]).then(() => resolve(0));
       };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
