@@ -79,41 +79,44 @@ export function loadSecretlint(): Promise<SecretlintScan> {
 // tight as the rules allow (length included where cheap) so that ordinary code rarely pays for the load. Not
 // listed on purpose: AWS access key ids (AKIA…): the AWS rule scans them only with `enableIDScanRule`, which is
 // off by default (our own regexes do find them).
-const NEEDS: ReadonlyArray<readonly [rule: string, need: string, flags?: 'i']> = [
-  ['privatekey', '-----BEGIN'],
-  ['gcp', '-----BEGIN'], // a service account JSON embeds a private key
-  ['npm', 'x-oauth-basic@'], // a token in a git URL
-  ['npm', '_authToken='], // .npmrc
-  ['npm', 'npm_\\w{36}'], // access token
-  ['slack', '(?:xox[bpaor]|xapp)-'],
-  ['sendgrid', 'SG\\.\\w'],
-  ['shopify', 'shp(?:pa|ca|at|ss)_'],
-  ['github', 'gh[pousr]_\\w{36}'], // classic
-  ['github', 'github_pat_'], // fine-grained
-  ['gitlab', 'glpat-'],
-  ['grafana', 'gl(?:c|sa)_'],
-  ['openai', 'T3BlbkFJ'], // both token shapes carry it
-  ['anthropic', 'sk-ant-api0'],
-  ['groq', 'gsk_[a-zA-Z0-9]{52}'],
-  ['huggingface', 'hf_[a-zA-Z]{34}'],
-  ['linear', 'lin_api_'],
-  ['notion', 'ntn_\\d{11}'],
-  ['1password', 'ops_ey'],
-  ['hashicorp-vault', 'hv[sbr]\\.'],
-  ['vercel', 'vc[piark]_'],
-  ['databricks', 'dapi[a-fA-F0-9]{32}'],
-  ['docker', 'dckr_pat_'],
-  ['figma', 'figd_'],
-  ['basicauth', '(?:https?|ftps?):\\/\\/[-\\w]+:[-\\w]+@'],
+// Each need carries the plain strings every match of it holds (one of them; lower case for the i needs), as
+// requiredLiterals (registry/regex-literal.ts) reads them off the source: written here, because reading 28 sources
+// at run time cost more than compiling them did. test/analyzers/secrets/secretlint.test.ts holds the two equal.
+export const NEEDS: ReadonlyArray<readonly [rule: string, need: string, flags: '' | 'i', literals: readonly string[]]> = [
+  ['privatekey', '-----BEGIN', '', ['-----BEGIN']],
+  ['gcp', '-----BEGIN', '', ['-----BEGIN']], // a service account JSON embeds a private key
+  ['npm', 'x-oauth-basic@', '', ['x-oauth-basic@']], // a token in a git URL
+  ['npm', '_authToken=', '', ['_authToken=']], // .npmrc
+  ['npm', 'npm_\\w{36}', '', ['npm_']], // access token
+  ['slack', '(?:xox[bpaor]|xapp)-', '', ['xox', 'xapp']],
+  ['sendgrid', 'SG\\.\\w', '', ['SG.']],
+  ['shopify', 'shp(?:pa|ca|at|ss)_', '', ['shp']],
+  ['github', 'gh[pousr]_\\w{36}', '', ['gh']], // classic
+  ['github', 'github_pat_', '', ['github_pat_']], // fine-grained
+  ['gitlab', 'glpat-', '', ['glpat-']],
+  ['grafana', 'gl(?:c|sa)_', '', ['gl']],
+  ['openai', 'T3BlbkFJ', '', ['T3BlbkFJ']], // both token shapes carry it
+  ['anthropic', 'sk-ant-api0', '', ['sk-ant-api0']],
+  ['groq', 'gsk_[a-zA-Z0-9]{52}', '', ['gsk_']],
+  ['huggingface', 'hf_[a-zA-Z]{34}', '', ['hf_']],
+  ['linear', 'lin_api_', '', ['lin_api_']],
+  ['notion', 'ntn_\\d{11}', '', ['ntn_']],
+  ['1password', 'ops_ey', '', ['ops_ey']],
+  ['hashicorp-vault', 'hv[sbr]\\.', '', ['hv']],
+  ['vercel', 'vc[piark]_', '', ['vc']],
+  ['databricks', 'dapi[a-fA-F0-9]{32}', '', ['dapi']],
+  ['docker', 'dckr_pat_', '', ['dckr_pat_']],
+  ['figma', 'figd_', '', ['figd_']],
+  ['basicauth', '(?:https?|ftps?):\\/\\/[-\\w]+:[-\\w]+@', '', ['://']],
   // These rules match case-insensitively (or accept several casings).
-  ['aws', 'secret_?access_?key', 'i'], // SECRET|secret|Secret … KEY|key|Key
-  ['slack', 'hooks\\.slack\\.com\\/services\\/', 'i'], // incoming webhook
-  ['database-connection-string', '(?:mongodb(?:\\+srv)?|mysqlx?|postgres(?:ql)?):\\/\\/[^\\/\\s]{1,301}@', 'i'], // with a password
+  ['aws', 'secret_?access_?key', 'i', ['secret']], // SECRET|secret|Secret … KEY|key|Key
+  ['slack', 'hooks\\.slack\\.com\\/services\\/', 'i', ['hooks.slack.com/services/']], // incoming webhook
+  ['database-connection-string', '(?:mongodb(?:\\+srv)?|mysqlx?|postgres(?:ql)?):\\/\\/[^\\/\\s]{1,301}@', 'i', ['mongodb', 'mysql', 'postgres']], // with a password
 ];
 /** Each need as a regex source, for its literals (registry/regex-literal.ts) and its compiled form, per process. */
 let needSources: ReadonlyArray<readonly [rule: string, src: RegexSource]> | undefined;
 const sources = (): ReadonlyArray<readonly [string, RegexSource]> =>
-  (needSources ??= NEEDS.map(([rule, source, flags]) => [rule, { source, flags: flags ?? '' }] as const));
+  (needSources ??= NEEDS.map(([rule, source, flags, literals]) => [rule, { source, flags, literals: [...literals] }] as const));
 
 /** The GCP rule parses a `.json` text, so `\u` escapes could hide a service account key's markers from the tests above. */
 const gcpJson = (text: string, filePath?: string): boolean => !!filePath && filePath.toLowerCase().endsWith('.json') && text.includes('\\u');

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { type ExternalSecretFinding, scanText } from '../../../lib/analyzers/secrets/secretlint-entry.js';
-import { loadSecretlint, mightHoldSecret, rulesFor, secretlintBundlePath } from '../../../lib/analyzers/secrets/secretlint.js';
+import { loadSecretlint, mightHoldSecret, NEEDS, rulesFor, secretlintBundlePath } from '../../../lib/analyzers/secrets/secretlint.js';
+import { requiredLiterals } from '../../../lib/registry/regex-literal.js';
 import { hookEnv } from '../../helpers/fixtures.js';
 import { ROOT } from '../../helpers/registry.js';
 import { writeHookFile } from '../../../scripts/hook-file.js';
@@ -192,6 +193,11 @@ describe('secretlint preset: findings', () => {
 });
 
 describe('mightHoldSecret (prefilter)', () => {
+  it("each need's written literals are the ones its source requires (what lets the prefilter skip its regex)", () => {
+    for (const [rule, need, flags, literals] of NEEDS) expect([rule, [...literals]]).toEqual([rule, requiredLiterals(need, flags)]);
+  });
+
+
   it('is true for every text secretlint reports on', async () => {
     let reported = 0;
     for (const c of CASES) {
