@@ -7,6 +7,7 @@
 // the clock turned. A file that shrinks or is replaced (another inode) is read again from its start.
 
 import { statSync } from 'node:fs';
+import { abortableSleep } from '../sleep.js';
 import type { AuditEventV1 } from './event.js';
 import { auditFileFor } from './paths.js';
 import { classifyAuditLine, scanLines } from './read.js';
@@ -44,19 +45,6 @@ interface Watched {
   ino?: number;
   /** Stop watching after this time (by `now`): set when the day turned. */
   until?: number;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 function statOf(file: string): { size: number; ino: number } | undefined {
@@ -141,7 +129,7 @@ export async function followAudit(opts: FollowOptions): Promise<FollowResult> {
     poll();
     opts.onPoll?.();
     const left = opts.maxDurationMs === undefined ? interval : Math.min(interval, Math.max(0, opts.maxDurationMs - (performance.now() - started)));
-    await sleep(left, opts.signal);
+    await abortableSleep(left, opts.signal);
   }
   return result;
 }

@@ -10,6 +10,7 @@
 
 import type { AuditEventV1 } from '../audit/event.js';
 import { oneLine } from '../errors.js';
+import { abortableSleep } from '../sleep.js';
 import { backoffMs, MAX_BACKOFF_MS } from './backoff.js';
 import { type Cursor, readCursor, writeCursor } from './cursor.js';
 import { acquireShipLock } from './lock.js';
@@ -47,19 +48,6 @@ export interface ShipResult {
   problem?: string;
   /** With `busy`: the pid of the shipper holding the lock. */
   heldBy?: number;
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 const sameCursor = (a: Cursor | undefined, b: Cursor | undefined): boolean => a?.file === b?.file && a?.offset === b?.offset && a?.ino === b?.ino;

@@ -36,7 +36,7 @@ async function startServe(): Promise<{ port: number; stderr: () => string }> {
   let err = '';
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
   proc.stdout!.resume();
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
     if (m) return { port: Number(m[1]), stderr: () => err };
@@ -70,7 +70,7 @@ function preToolUse(port: number, command: string, id: string): Promise<{ status
 }
 
 async function until(what: string, cond: () => boolean, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; daemon said: ${stderr()}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -97,5 +97,5 @@ describe('hookwarden serve ships decisions', () => {
     daemon!.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => daemon!.once('exit', (c) => resolve(c)));
     expect(code).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });
