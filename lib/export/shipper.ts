@@ -85,10 +85,15 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
     let attempt = 0;
     /** Time spent on requests and retry waits since the last accepted batch (the `once` budget). */
     let waited = 0;
+    /** A failed batch and its request body, sent again as they are: inside the daemon, re-reading and re-encoding
+     * up to a batch of lines at every retry of an outage was the shipper's only work on the event loop that
+     * answers hooks. Set when a send fails, cleared when one is accepted or the batch shrinks (413). */
+    let retry: { batch: ReturnType<typeof readBatch>; body: string } | undefined;
     while (!aborted()) {
-      const batch = readBatch(o.home, cursor, caps, o.now());
-      if (batch.note) o.log(`hookwarden ship: ${batch.note}\n`);
-      if (batch.skipped) {
+      const again = retry;
+      const batch = again?.batch ?? readBatch(o.home, cursor, caps, o.now());
+      if (!again && batch.note) o.log(`hookwarden ship: ${batch.note}\n`);
+      if (!again && batch.skipped) {
         result.skipped += batch.skipped;
         o.log(`hookwarden ship: skipped ${batch.skipped} unreadable line(s) in ${batch.next?.file ?? 'the audit'} (not sent)\n`);
       }
@@ -104,7 +109,8 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
         continue;
       }
       const observed = `${BigInt(Math.trunc(o.now())) * 1_000_000n}`;
-      const body = exportRequest(resource, o.version, batch.events.map((ev: AuditEventV1) => toLogRecord(ev, observed)));
+      const body = again?.body ?? exportRequest(resource, o.version, batch.events.map((ev: AuditEventV1) => toLogRecord(ev, observed)));
+      retry = undefined;
       const sentAt = performance.now();
       const r: SendResult = await sendLogs({ url, headers: o.settings.headers, body, timeoutMs: o.settings.timeoutMs, now: o.now, signal: o.signal });
       waited += performance.now() - sentAt;
@@ -126,6 +132,7 @@ export async function ship(o: ShipOptions): Promise<ShipResult> {
         continue;
       }
       attempt++;
+      retry = { batch, body };
       const wait = r.kind === 'refused' ? MAX_BACKOFF_MS : backoffMs(attempt, o.hostId, r.retryAfterMs);
       const what = `${url} ${r.kind === 'refused' ? 'refused the export' : 'unavailable'}: ${r.why}`;
       if (o.once) {

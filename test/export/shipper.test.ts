@@ -159,6 +159,27 @@ describe('when the receiver is not there', () => {
     expect(receiver.counts()).toEqual({ distinct: 2, total: 2, duplicates: 0 });
   });
 
+  it('a failed batch is sent again as it was, not read again: lines written during the outage follow in the next', async () => {
+    appendAudit(home, '2026-11-25', [decision(1), decision(2)]);
+    await receiver.stop();
+    const stop = new AbortController();
+    const sleeps: number[] = [];
+    await run({
+      once: false,
+      signal: stop.signal,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        if (sleeps.length === 1) appendAudit(home, '2026-11-25', [decision(3)]);
+        if (sleeps.length === 3) await receiver.start();
+        if (receiver.counts().distinct === 3) stop.abort();
+      },
+    });
+    expect(receiver.requests).toBe(2);
+    expect(receiver.counts()).toEqual({ distinct: 3, total: 3, duplicates: 0 });
+    expect(ids()).toEqual(['hw-test-1', 'hw-test-2', 'hw-test-3']);
+    expect(cursor().offset).toBe(readFileSync(auditFile(home, '2026-11-25')).length);
+  });
+
   it('a hanging receiver is a timeout and a retry, not a stall', async () => {
     appendAudit(home, '2026-11-25', [decision(1)]);
     receiver.script = (n) => (n === 1 ? { kind: 'hang' } : undefined);
