@@ -373,9 +373,7 @@ export async function startDaemon(o: DaemonOptions): Promise<Daemon> {
   const close = (reason = 'close'): Promise<void> => {
     closed ??= new Promise<void>((resolve) => {
       closing = true;
-      // The listener first, then the line: a client that reads "stopping" and connects must find the port closed,
-      // not queued in the kernel's backlog and reset a moment later (a loaded machine can pause between the two).
-      server.close(); // no new connections
+      server.close(); // no new connections, before the line says so (else a client could land in the backlog)
       if (inFlight) o.log(`hookwarden serve: stopping (${reason}); answering ${inFlight} request${inFlight === 1 ? '' : 's'} in flight first\n`);
       server.closeIdleConnections(); // kept-alive connections with nothing in flight
       const finish = (): void => {
