@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { errCode, O_NOFOLLOW } from '../fs/checks.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
 import { writeAll } from '../fs/write.js';
+import { pidAlive } from '../session/store.js';
 import { exportDirFor } from './cursor.js';
 
 interface Holder {
@@ -27,11 +28,7 @@ function startOf(pid: number): string | null {
 }
 
 function alive(h: Holder): boolean {
-  try {
-    process.kill(h.pid, 0);
-  } catch (err) {
-    if (errCode(err) === 'ESRCH') return false;
-  }
+  if (!pidAlive(h.pid)) return false;
   if (h.start === null) return true;
   const now = startOf(h.pid);
   return now === null || now === h.start;

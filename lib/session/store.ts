@@ -116,7 +116,8 @@ function sleep(ms: number): void {
 /** Lock files this process holds right now (a lock carrying our pid but not listed here is a leftover). */
 const held = new Set<string>();
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, someone else's). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
