@@ -1,6 +1,6 @@
 // routeToolExecution: judges a tool call before it runs (PreToolUse).
 
-import { analyzeShell, fileAccesses, matchShell, type FileAccess } from '../analyzers/shell/index.js';
+import { analyzeShell, commandKeys, fileAccesses, matchShell, type ArgsCache, type FileAccess } from '../analyzers/shell/index.js';
 import { classifyIntent } from '../analyzers/shell/intent/index.js';
 import { planInteractive } from '../analyzers/shell/interactive/index.js';
 import type { ShellAnalysis, ShellContext } from '../analyzers/shell/types.js';
@@ -109,10 +109,11 @@ function bashFindings(input: Record<string, unknown>, ctx: CallContext, deps: En
   // A delete fed from a list file the command names: its items become operands, or it asks (unreadable list).
   let fedMatches: Match[] = [];
   if (hasListFedDelete(analysis)) ({ analysis, matches: fedMatches } = expandFeeds(analysis, deps.readFeed));
-  // Only patterns naming a program the command runs can match: the others are not even parsed.
-  const programs = new Set(analysis.segments.map((s) => s.program));
-  const candidates = shellCandidates(deps.registry, programs);
-  let matches: Match[] = [...matchShell(analysis, candidates, sctx), ...fedMatches];
+  // Only patterns naming a program the command runs (and, when they name one, its subcommand) can match: the others
+  // are not even parsed.
+  const args: ArgsCache = new WeakMap();
+  const candidates = shellCandidates(deps.registry, commandKeys(analysis, sctx, args));
+  let matches: Match[] = [...matchShell(analysis, candidates, sctx, args), ...fedMatches];
   // What a git work-loser would destroy, when the repository can be looked at (docs/consequences.md).
   if (deps.repo && hasWorkLoser(matches)) matches = judgeWorkLosers(matches, analysis, candidates, sctx, deps.repo);
   if (analysis.parseError) {

@@ -1,8 +1,10 @@
 // Which patterns one call can match at all, decided from a small key per pattern, so that a hook parses only
 // those from its registry file (lazy-kinds.ts): parsing every pattern a Bash call might consult cost a
 // young-generation collection per call (~3 ms plus ~170 fresh pages on the 2-core VM, docs/performance.md).
-//  - shell: a command spec that names its programs (programNames) matches only a segment running one of them. A
-//    spec with a program regex, a redirect or a fact pattern is a candidate for every command.
+//  - shell: a command spec that names its programs (programNames) matches only a segment running one of them, and
+//    one that also names its subcommand (`git push`) only a segment whose first operand is one of those words: its
+//    key names each pair ("git push"). A spec with a program regex, a redirect or a fact pattern is a candidate for
+//    every command.
 //  - path: a path pattern matches only a path one of whose forms holds a literal an include glob needs
 //    (regex-literal.ts), and an outside-the-project pattern only a path outside the project.
 // A key is plain JSON: the build writes it beside each pattern's text.
@@ -11,19 +13,33 @@ import { literalsOf, mightMatch } from './regex-literal.js';
 import type { RegexSource } from './types.js';
 import type { CompiledPath, CompiledShell, CompiledShellCommandSpec } from './types.js';
 
-/** The name lists a shell pattern needs, each met by one of the command's programs; null: any command. */
+/** The name lists a shell pattern needs, each met by one of the command's keys (commandKeys); null: any command.
+ * A name is a program ("rm"), or a program and its first operand ("git push") for a spec that names its subcommand:
+ * `git status` then never reads the ~14 git patterns for other subcommands. */
 export type ProgramKey = string[][] | null;
 
 export function programKey(p: Pick<CompiledShell, 'match'>): ProgramKey {
   const m = p.match;
   const specs: CompiledShellCommandSpec[] = 'command' in m ? [m.command] : 'pipe' in m ? [m.pipe.from, m.pipe.to] : [];
-  const names = specs.flatMap((s) => (s.programNames ? [s.programNames] : []));
+  const names = specs.flatMap((s) => (s.programNames ? [specNames(s.programNames, s.subcommand?.[0])] : []));
   return names.length > 0 ? names : null;
 }
 
-/** Could a pattern with this key match a command running these programs? */
-export function isCandidate(key: ProgramKey, programs: ReadonlySet<string>): boolean {
-  return key === null || key.every((names) => names.some((n) => programs.has(n)));
+function specNames(programs: readonly string[], first: readonly string[] | undefined): string[] {
+  return first ? programs.flatMap((p) => first.map((w) => `${p} ${w}`)) : [...programs];
+}
+
+/** The keys one command segment meets: its program, and its program with its first operand (the subcommand a
+ * spec compares, analyzers/shell/match.ts). */
+export function addCommandKeys(keys: Set<string>, program: string, firstOperand: string | undefined): Set<string> {
+  keys.add(program);
+  if (firstOperand !== undefined) keys.add(`${program} ${firstOperand}`);
+  return keys;
+}
+
+/** Could a pattern with this key match a command meeting these keys? */
+export function isCandidate(key: ProgramKey, keys: ReadonlySet<string>): boolean {
+  return key === null || key.every((names) => names.some((n) => keys.has(n)));
 }
 
 /** What decides whether a path pattern can match at all: whether it is for paths outside the project, and its include

@@ -34,7 +34,7 @@ export interface KindTexts {
 
 /** A call's candidates among a registry's patterns (select.ts shellCandidates, pathCandidates). */
 export interface CandidateLoader {
-  shell: (programs: ReadonlySet<string>) => CompiledShell[];
+  shell: (keys: ReadonlySet<string>) => CompiledShell[];
   path: (probe: PathProbe) => CompiledPath[];
 }
 
@@ -91,7 +91,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
     const tables: Partial<Record<Itemized, ItemTable | null>> = {};
     const one: Partial<Record<Itemized, CompiledPattern[]>> = {};
     // The whole list once parsed is the cheaper source; until then only the listed items are parsed. `list` may give
-    // a superset (shell: by program name), which `exact` narrows.
+    // a superset (shell: by key), which `exact` narrows.
     const pick = <T extends CompiledPattern>(kind: Itemized, list: (t: ItemTable) => number[], exact: (p: T) => boolean): T[] => {
       const whole = parsed[kind];
       const table = whole ? null : tables[kind] === undefined ? (tables[kind] = items.table(kind) ?? null) : tables[kind];
@@ -105,7 +105,7 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
       return kind === 'shell' ? listed.filter(exact) : listed;
     };
     candidateLoaders.set(out, {
-      shell: (programs) => pick<CompiledShell>('shell', (t) => shellItems(t as ShellTable, programs), (p) => isCandidate(programKey(p), programs)),
+      shell: (keys) => pick<CompiledShell>('shell', (t) => shellItems(t as ShellTable, keys), (p) => isCandidate(programKey(p), keys)),
       path: (probe) =>
         pick<CompiledPath>(
           'path',

@@ -83,12 +83,13 @@ export function viewOf(r: CompiledRegistry): RegistryView {
   return v;
 }
 
-/** The shell patterns, in registry order, that a command running these programs can match (candidates.ts):
- * from a hook's registry file only those are parsed. */
-export function shellCandidates(r: CompiledRegistry, programs: ReadonlySet<string>): CompiledShell[] {
+/** The shell patterns, in registry order, that a command meeting these keys (its programs, and each with its first
+ * operand: commandKeys in analyzers/shell) can match (candidates.ts): from a hook's registry file only those are
+ * parsed. */
+export function shellCandidates(r: CompiledRegistry, keys: ReadonlySet<string>): CompiledShell[] {
   const lazy = candidateLoaderOf(r);
-  if (lazy) return lazy.shell(programs);
-  return viewOf(r).shell.filter((p) => isCandidate(programKey(p), programs));
+  if (lazy) return lazy.shell(keys);
+  return viewOf(r).shell.filter((p) => isCandidate(programKey(p), keys));
 }
 
 /** The path patterns, in registry order, that can match this path (candidates.ts); parsed likewise. */

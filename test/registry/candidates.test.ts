@@ -12,7 +12,7 @@ import { matchPath } from '../../lib/analyzers/paths/match.js';
 import { normalisePath } from '../../lib/analyzers/paths/normalise.js';
 import { fileAccesses } from '../../lib/analyzers/shell/file-access/index.js';
 import { analyzeShell } from '../../lib/analyzers/shell/index.js';
-import { matchShell } from '../../lib/analyzers/shell/match.js';
+import { commandKeys, matchShell } from '../../lib/analyzers/shell/match.js';
 import { embeddedFileText, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
 import { pathCandidates, registrySubset, shellCandidates, viewOf } from '../../lib/registry/select.js';
 import { isCandidate, isPathCandidate, pathKey, programKey } from '../../lib/registry/candidates.js';
@@ -41,7 +41,7 @@ describe('shell candidates', () => {
     for (const { cmd, cwd } of rows) {
       const ctx = { cwd: cwd ?? '/home/dev/project', home: '/home/dev' };
       const analysis = analyzeShell(cmd, ctx);
-      const programs = new Set(analysis.segments.map((s) => s.program));
+      const programs = commandKeys(analysis, ctx);
       const want = matchShell(analysis, all, ctx);
       const picked = shellCandidates(full, programs);
       candidates += picked.length;
@@ -101,6 +101,22 @@ describe('shell candidates', () => {
     expect(programKey({ match: { redirect: { targets: [] } } })).toBeNull();
     expect(programKey({ match: { fact: 'background' } })).toBeNull();
     expect(isCandidate(null, new Set())).toBe(true);
+  });
+
+  it('a spec naming its subcommand is a candidate only for a segment with that first operand, global options skipped', () => {
+    const ctx = { cwd: '/home/dev/project', home: '/home/dev' };
+    const ids = (cmd: string) => shellCandidates(full, commandKeys(analyzeShell(cmd, ctx), ctx)).map((p) => p.id);
+    const status = ids('git status');
+    expect(status.filter((id) => id.startsWith('bash-git/force-push'))).toEqual([]);
+    expect(ids('git -C ../other push --force origin main')).toContain('bash-git/force-push');
+    expect(ids('git status && git push -f')).toContain('bash-git/force-push');
+    // Patterns naming only the program stay candidates for every subcommand.
+    const gitOnly = viewOf(full).shell.filter((p) => 'command' in p.match && p.match.command.programNames?.includes('git') && !p.match.command.subcommand);
+    for (const p of gitOnly) expect(status).toContain(p.id);
+    const git = viewOf(full).shell.filter((p) => programKey(p)?.some((names) => names.some((n) => n.split(' ')[0] === 'git')));
+    expect(git.filter((p) => status.includes(p.id)).length).toBeLessThan(git.length / 2);
+    const pipe = { match: { command: { program: { source: '^x$', flags: '' }, programNames: ['heroku'], subcommand: [['apps:destroy', 'pg:reset']] } } } as Pick<CompiledShell, 'match'>;
+    expect(programKey(pipe)).toEqual([['heroku apps:destroy', 'heroku pg:reset']]);
   });
 
   it('a path pattern outside the project is no candidate inside it; a glob without literals is one for every path', () => {

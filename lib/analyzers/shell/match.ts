@@ -2,6 +2,7 @@
 
 import type { Match } from '../../vocab/match.js';
 import { toRegExp as re } from '../../registry/regex.js';
+import { addCommandKeys } from '../../registry/candidates.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledShell, CompiledShellCommandSpec } from '../../registry/types.js';
 import { normaliseArgs, normaliseOperand } from './operands.js';
@@ -142,10 +143,17 @@ function find(p: CompiledShell, analysis: ShellAnalysis, ctx: ShellContext, cach
   return analysis.facts.includes(m.fact) ? { matched: m.fact, where: 'command structure' } : undefined;
 }
 
-export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledShell[], ctx: ShellContext): Match[] {
+/** The keys the command's segments meet (registry/candidates.ts): each program, and each with its first operand,
+ * read as matchCommand reads a subcommand. Pass the same cache to matchShell: the arguments are parsed once. */
+export function commandKeys(analysis: ShellAnalysis, ctx: ShellContext, cache: ArgsCache = new WeakMap()): Set<string> {
+  const keys = new Set<string>();
+  for (const seg of analysis.segments) addCommandKeys(keys, seg.program, parsed(seg, ctx, cache).positionals[0]);
+  return keys;
+}
+
+export function matchShell(analysis: ShellAnalysis, patterns: readonly CompiledShell[], ctx: ShellContext, cache: ArgsCache = new WeakMap()): Match[] {
   const out: Match[] = [];
   const seen = new Set<string>();
-  const cache: ArgsCache = new WeakMap();
   for (const p of patterns) {
     if (p.kind !== 'shell' || seen.has(p.id)) continue;
     const hit = find(p, analysis, ctx, cache);
