@@ -27,7 +27,11 @@ type Kind = CompiledPattern['kind'];
 export interface KindTexts {
   text: (kind: Kind) => string | undefined;
   order: () => Kind[];
-  items?: { table: (kind: Itemized) => ItemTable | undefined; text: (at: number[], i: number) => string };
+  items?: {
+    table: (kind: Itemized) => ItemTable | undefined;
+    /** The texts of items `list` (ascending), whose spans are `at`. */
+    texts: (at: number[], list: readonly number[]) => string[];
+  };
   /** Per gated kind, every keyword its patterns need (GATED below). */
   words?: (kind: Kind) => readonly string[] | undefined;
 }
@@ -101,7 +105,13 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
         return (load(kind) as T[]).filter(exact);
       }
       const cache = (one[kind] ??= []);
-      const listed = list(table).map((i) => (cache[i] ??= JSON.parse(items.text(table.at, i)) as CompiledPattern) as T);
+      const wanted = list(table);
+      const missing = wanted.filter((i) => cache[i] === undefined);
+      if (missing.length > 0) {
+        const texts = items.texts(table.at, missing);
+        for (let k = 0; k < missing.length; k++) cache[missing[k] as number] = JSON.parse(texts[k] as string) as CompiledPattern;
+      }
+      const listed = wanted.map((i) => cache[i] as T);
       return kind === 'shell' ? listed.filter(exact) : listed;
     };
     candidateLoaders.set(out, {
@@ -124,6 +134,10 @@ export const kindLoaderOf = (r: CompiledRegistry): ((kind: Kind) => CompiledPatt
 export const candidateLoaderOf = (r: CompiledRegistry): CandidateLoader | undefined => candidateLoaders.get(r);
 
 type Part = Kind | 'order' | `items:${Itemized}`;
+
+/** Under this, node's Buffer.allocUnsafe takes a slice of its pool, already in memory: a longer read touches fresh
+ * pages (~14 us each, docs/performance.md). */
+const RUN_BYTES = 4095;
 
 interface FileHeader {
   embedded: EmbeddedRegistry;
@@ -217,7 +231,20 @@ export function readEmbeddedFile(file: string): EmbeddedRegistry | { problem: st
           const text = part(header.spans[`items:${kind}`]);
           return text === undefined ? undefined : (JSON.parse(text) as ItemTable);
         },
-        text: (at, i) => part([at[2 * i] as number, at[2 * i + 1] as number]) as string,
+        texts: (at, list) => {
+          // Items lie in order, a comma apart: neighbours within a pooled buffer's size are read with one call (a
+          // Bash call's ~10 candidates were ~10 reads, ~70 us each).
+          const out: string[] = [];
+          for (let k = 0; k < list.length; ) {
+            const start = at[2 * (list[k] as number)] as number;
+            let end = at[2 * (list[k] as number) + 1] as number;
+            let j = k + 1;
+            for (; j < list.length && (at[2 * (list[j] as number) + 1] as number) - start <= RUN_BYTES; j++) end = at[2 * (list[j] as number) + 1] as number;
+            const run = part([start, end]) as string;
+            for (; k < j; k++) out.push(run.slice((at[2 * (list[k] as number)] as number) - start, (at[2 * (list[k] as number) + 1] as number) - start));
+          }
+          return out;
+        },
       },
     };
     return { ...header.embedded, registry: withLazyKinds(header.embedded.registry, kinds) };
