@@ -12,7 +12,7 @@ import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, ty
 import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
 import { embeddedFileText } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
-import { chunkEntry, chunkStubs, planChunks, type ChunkPlan } from './build-chunks.js';
+import { chunkEntry, chunkStubs, planChunks, SHELL_CHUNK, SHELL_TOOLS, type ChunkPlan } from './build-chunks.js';
 import { writeCodeFile, writeHookFile } from './hook-file.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,23 +113,28 @@ async function main(): Promise<void> {
   await Promise.all([
     ...HOOK_NAMES.map(async (name) => {
       const outfile = join(root, 'dist', 'hooks', `${name}.js`);
-      const result = await build({
-        ...common,
-        entryPoints: [join(root, 'hooks', `${name}.ts`)],
-        outfile,
-        write: false,
-        plugins: [secretlintStaysOut, chunkStubs(chunks, chunkIds, name)],
-        define: {
-          ...common.define,
-          // The registry is a file beside the hook, parsed kind by kind (lib/registry/lazy-kinds.ts).
-          __HW_REGISTRY_FILE__: JSON.stringify(`${name}.registry.json`),
-          __HW_EMBEDDED__: 'undefined',
-          __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
-          __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
-        },
-      });
+      const hookBundle = async (inline?: string): Promise<string> => {
+        const result = await build({
+          ...common,
+          entryPoints: [join(root, 'hooks', `${name}.ts`)],
+          outfile,
+          write: false,
+          plugins: [secretlintStaysOut, chunkStubs(chunks, chunkIds, name, inline)],
+          define: {
+            ...common.define,
+            // The registry is a file beside the hook, parsed kind by kind (lib/registry/lazy-kinds.ts).
+            __HW_REGISTRY_FILE__: JSON.stringify(`${name}.registry.json`),
+            __HW_EMBEDDED__: 'undefined',
+            __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
+            __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
+          },
+        });
+        return result.outputFiles[0]?.text ?? '';
+      };
+      const inline = SHELL_CHUNK[name];
+      const [code, shellCode] = await Promise.all([hookBundle(), inline ? hookBundle(inline) : undefined]);
       // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
-      writeHookFile(outfile, result.outputFiles[0]?.text ?? '', name, GUARD_HOOKS.has(name) ? 2 : 1);
+      writeHookFile(outfile, code, name, GUARD_HOOKS.has(name) ? 2 : 1, shellCode === undefined ? undefined : { code: shellCode, tools: SHELL_TOOLS });
       writeFileSync(join(root, 'dist', 'hooks', `${name}.registry.json`), embeddedFileText(subsetFor(embedded, name)));
     }),
     build({

@@ -45,13 +45,31 @@ export function writeCodeFile(file: string, code: string, name: string): string 
   return `${name}-${createHash('sha256').update(ascii).digest('hex').slice(0, 16)}`;
 }
 
+/** A second bundle of a hook, for the calls that run a shell command: the shell analyser inside it rather than in
+ * a chunk of its own. The loader picks it by the call's tool name (scripts/shims/compile-cache.cjs). */
+export interface ShellVariant {
+  code: string;
+  /** The tool names, as the hosts send them, of a shell command. */
+  tools: readonly string[];
+}
+
 /** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. `failExit`:
  * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead);
- * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy. */
-export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number): string {
-  const codeFile = `${basename(outfile, '.js')}.code.js`;
+ * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy.
+ * `shell`: the hook's shell variant, written beside it as `<name>.bash.code.js` with a cache id of its own. */
+export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number, shell?: ShellVariant): string {
+  const base = basename(outfile, '.js');
+  const codeFile = `${base}.code.js`;
   const id = writeCodeFile(join(dirname(outfile), codeFile), code, name);
   const loader = readFileSync(join(root, 'scripts', 'shims', 'compile-cache.cjs'), 'utf8');
-  writeFileSync(outfile, `${loader}\nhwRunCached(${JSON.stringify(codeFile)}, ${JSON.stringify(id)}, module, require, __filename, __dirname${failExit === undefined ? '' : `, ${failExit}`});\n`);
+  const args = [JSON.stringify(codeFile), JSON.stringify(id), 'module', 'require', '__filename', '__dirname'];
+  if (failExit !== undefined || shell) args.push(failExit === undefined ? 'undefined' : String(failExit));
+  if (shell) {
+    // `.bash`, not `-bash`: the loader clears a hook's older caches by the prefix `v8-<name>-`.
+    const file = `${base}.bash.code.js`;
+    const shellId = writeCodeFile(join(dirname(outfile), file), shell.code, `${name}.bash`);
+    args.push(JSON.stringify({ codeFile: file, id: shellId, tools: shell.tools }));
+  }
+  writeFileSync(outfile, `${loader}\nhwRunCached(${args.join(', ')});\n`);
   return id;
 }

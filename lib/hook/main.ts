@@ -40,8 +40,18 @@ function embedded(): EmbeddedRegistry | null {
 
 export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
+/** The stdin a hook's loader already read, or failed to (scripts/shims/compile-cache.cjs, a hook with a shell
+ * variant): taken once. */
+const early = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown } };
+
 function readStdin(): Buffer {
+  const read = early.__hwStdin;
+  early.__hwStdin = undefined;
   try {
+    if (read) {
+      if ('err' in read) throw read.err;
+      return read.buf;
+    }
     return readFileSync(0);
   } catch (err) {
     // EAGAIN on a non-blocking TTY or a closed descriptor: treat as empty input.

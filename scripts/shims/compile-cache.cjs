@@ -9,14 +9,47 @@
 // through a tmp file created exclusively (docs/security.md).
 // HOOKWARDEN_TIMING=1 records when each step ended (globalThis.__hwMarks; lib/hook/timing.ts prints them).
 'use strict';
-function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
+// A hook with a shell variant (`shell`: its code file, cache id and the shell tools' names; scripts/build-chunks.ts)
+// reads its stdin here, before its code, and runs that variant for a shell command: the variant carries the shell
+// analyser a Bash call needs, which the hook's own code loads as a chunk. Only which code runs depends on the guess:
+// both judge alike. The stdin is left for the hook (globalThis.__hwStdin, lib/hook/main.ts), read or failed alike.
+function hwShellCall(buf, tools) {
+  for (const field of ['"tool_name"', '"toolName"']) {
+    const at = buf.indexOf(field);
+    if (at < 0) continue;
+    const m = /^\s*:\s*"([A-Za-z_]{1,40})"/.exec(buf.toString('latin1', at + field.length, at + field.length + 64));
+    return m !== null && tools.includes(m[1]);
+  }
+  return false;
+}
+
+function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell) {
   // A chunk loaded later (scripts/build-chunks.ts) adds to the hook's list.
   const marks = process.env.HOOKWARDEN_TIMING === '1' ? (globalThis.__hwMarks = globalThis.__hwMarks || [['node', performance.now()]]) : null;
-  const tag = marks && marks.length > 1 ? ` ${id.slice(0, id.lastIndexOf('-'))}` : '';
   const fs = req('node:fs');
   const path = req('node:path');
   const vm = req('node:vm');
   const C = fs.constants;
+  let codeFd;
+  if (shell) {
+    let stdin;
+    try {
+      stdin = { buf: fs.readFileSync(0) };
+    } catch (err) {
+      stdin = { err };
+    }
+    globalThis.__hwStdin = stdin;
+    if (stdin.buf && hwShellCall(stdin.buf, shell.tools)) {
+      try {
+        codeFd = fs.openSync(path.join(dirname, shell.codeFile), 'r');
+        codeFile = shell.codeFile;
+        id = shell.id;
+      } catch {
+        // A half-copied install without the variant: the hook's own code judges alike.
+      }
+    }
+  }
+  const tag = marks && marks.length > 1 ? ` ${id.slice(0, id.lastIndexOf('-'))}` : '';
   const uid = typeof process.getuid === 'function' ? process.getuid() : null;
   const mine = (s) => uid === null || s.uid === uid;
   const privateDir = (p) => {
@@ -72,7 +105,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
   let src;
   let buf;
   try {
-    const fd = fs.openSync(path.join(dirname, codeFile), 'r');
+    const fd = codeFd !== undefined ? codeFd : fs.openSync(path.join(dirname, codeFile), 'r');
     try {
       const size = fs.fstatSync(fd).size;
       // A chunk loaded later reuses the hook's buffer when it is big enough: its pages are already mapped.
@@ -135,9 +168,11 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit) {
         if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
         fs.renameSync(tmp, file);
         // Caches of this hook's earlier builds or node versions are dead weight: remove them.
+        // The hash right after the prefix: `chunk-shell-` must not take `chunk-shell-observe-`'s caches.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
         for (const f of fs.readdirSync(path.dirname(file))) {
-          if (f.startsWith(prefix) && f.endsWith('.bin') && f !== path.basename(file)) fs.rmSync(path.join(path.dirname(file), f), { force: true });
+          const own = f.startsWith(prefix) && /^[0-9a-f]{16}-/.test(f.slice(prefix.length));
+          if (own && f.endsWith('.bin') && f !== path.basename(file)) fs.rmSync(path.join(path.dirname(file), f), { force: true });
         }
       } catch {
         // A read-only or full disk costs the next call a compile, nothing more.

@@ -13,13 +13,15 @@ const bundle = join(ROOT, 'dist', 'hooks', 'pre-tool-use.js');
 const stdin = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', 'pre-bash-rm-rf-root.json'), 'utf8');
 const run = (home: string) => spawnSync('node', [bundle], { input: stdin, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
 const cacheFiles = (home: string) => readdirSync(join(home, 'cache')).filter((f) => f.startsWith('v8-'));
+// A Bash call runs the hook's shell variant, with a cache of its own (test/e2e/shell-variant.test.ts).
+const OWN = 'v8-pre-tool-use.bash-';
 
 describe('compile cache', () => {
   it('is written by the first call (0600) and reused by the next with the same answer', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const first = run(home);
-    const file = cacheFiles(home).find((f) => f.startsWith('v8-pre-tool-use-'));
-    expect(file).toMatch(/^v8-pre-tool-use-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    const file = cacheFiles(home).find((f) => f.startsWith(OWN));
+    expect(file).toMatch(/^v8-pre-tool-use\.bash-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
     const path = join(home, 'cache', file!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const written = statSync(path).mtimeMs;
@@ -29,23 +31,22 @@ describe('compile cache', () => {
     expect(first.status).toBe(2);
   });
 
-  it("replacing a cache removes the same hook's caches from earlier builds, not other hooks'", () => {
+  it("replacing a cache removes the same code's caches from earlier builds, not other hooks' or the other variant's", () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     mkdirSync(join(home, 'cache'));
-    const stale = join(home, 'cache', 'v8-pre-tool-use-0000000000000000-v20.0.0-x64.bin');
-    const other = join(home, 'cache', 'v8-stop-0000000000000000-v20.0.0-x64.bin');
-    writeFileSync(stale, 'old');
-    writeFileSync(other, 'old');
+    const stale = join(home, 'cache', 'v8-pre-tool-use.bash-0000000000000000-v20.0.0-x64.bin');
+    const others = ['v8-stop-0000000000000000-v20.0.0-x64.bin', 'v8-pre-tool-use-0000000000000000-v20.0.0-x64.bin'].map((f) => join(home, 'cache', f));
+    for (const f of [stale, ...others]) writeFileSync(f, 'old');
     run(home);
     expect(existsSync(stale)).toBe(false);
-    expect(existsSync(other)).toBe(true);
-    expect(cacheFiles(home).filter((f) => f.startsWith('v8-pre-tool-use-'))).toHaveLength(1);
+    for (const f of others) expect(existsSync(f), f).toBe(true);
+    expect(cacheFiles(home).filter((f) => f.startsWith(OWN))).toHaveLength(1);
   });
 
   it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const clean = run(home);
-    const path = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith('v8-pre-tool-use-'))!);
+    const path = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith(OWN))!);
     writeFileSync(path, Buffer.alloc(4096, 0x5a));
     const corrupt = run(home);
     expect({ status: corrupt.status, stdout: corrupt.stdout }).toEqual({ status: clean.status, stdout: clean.stdout });
@@ -83,7 +84,7 @@ describe('compile cache', () => {
     for (const step of ['node', 'code read', 'compile', 'init', 'stdin', 'parse', 'config+registry', 'route', 'audit', 'total']) expect(line).toContain(`${step} `);
   });
 
-  it('a call loads only the chunks it needs: the shell analyser for Bash alone, cold chunks on first use (scripts/build-chunks.ts)', () => {
+  it('a call loads only the chunks it needs: none for Bash (its variant carries the analyser), cold chunks on first use (scripts/build-chunks.ts)', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const chunksLoaded = (hook: string, fixture: string): string[] => {
       const input = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', fixture.includes('.') ? fixture : `${fixture}.json`), 'utf8');
@@ -93,19 +94,19 @@ describe('compile cache', () => {
       return [...new Set(line.match(/chunk-[a-z-]+/g) ?? [])];
     };
     const ordinary: Array<[string, string, string[]]> = [
-      ['pre-tool-use', 'pre-bash-git-status', ['chunk-shell']],
-      ['pre-tool-use', 'pre-bash-rm-rf-root', ['chunk-shell']],
+      ['pre-tool-use', 'pre-bash-git-status', []],
+      ['pre-tool-use', 'pre-bash-rm-rf-root', []],
       ['pre-tool-use', 'pre-read-source', []],
       ['pre-tool-use', 'pre-write-env', []],
       ['user-prompt', 'prompt-decision', []],
-      ['post-tool-use', 'post-bash-ok', ['chunk-shell-observe']],
+      ['post-tool-use', 'post-bash-ok', []],
       ['post-tool-use', 'post-read-leaks-token', []],
       ['stop', 'stop-normal', []],
       ['session-start', 'session-start-startup', []],
     ];
     for (const [hook, fixture, want] of ordinary) expect(chunksLoaded(hook, fixture), `${hook} ${fixture}`).toEqual(want);
-    // The interpreter code readers, loaded by the shell chunk itself.
-    expect(chunksLoaded('pre-tool-use', 'pre-bash-python-rmtree-home')).toEqual(['chunk-shell', 'chunk-interpreters']);
+    // The interpreter code readers, loaded by the shell analyser.
+    expect(chunksLoaded('pre-tool-use', 'pre-bash-python-rmtree-home')).toEqual(['chunk-interpreters']);
     expect(chunksLoaded('pre-tool-use', 'pre-mcp-memory-sensitive')).toEqual(['chunk-memory-judge']);
     // A refused stdin: zod words the refusal.
     expect(chunksLoaded('pre-tool-use', 'pre-missing-tool-name.txt')).toEqual(['chunk-stdin-schema']);
