@@ -9,7 +9,7 @@
 //    (regex-literal.ts), and an outside-the-project pattern only a path outside the project.
 // A key is plain JSON: the build writes it beside each pattern's text.
 
-import { literalsOf, mightMatch } from './regex-literal.js';
+import { foldFor, literalsOf, mightMatch } from './regex-literal.js';
 import type { RegexSource } from './types.js';
 import type { CompiledPath, CompiledShell, CompiledShellCommandSpec } from './types.js';
 
@@ -42,13 +42,51 @@ export function isCandidate(key: ProgramKey, keys: ReadonlySet<string>): boolean
   return key === null || key.every((names) => names.some((n) => keys.has(n)));
 }
 
-/** What decides whether a path pattern can match at all: whether it is for paths outside the project, and its include
- * globs' flags and literals. A compiled path pattern is one; its key in a hook's registry file (pathKey) keeps only
- * that, the glob's source dropped. */
-export type PathKey = Pick<CompiledPath, 'outsideProject' | 'include'>;
+/** What a path pattern's candidacy is read from (a compiled path pattern): whether it is for paths outside the
+ * project, and its include globs' flags and literals. */
+export type PathSource = Pick<CompiledPath, 'outsideProject' | 'include'>;
 
-export function pathKey(p: PathKey): PathKey {
-  return { outsideProject: p.outsideProject, include: p.include.map((r) => ({ source: '', flags: r.flags, literals: literalsOf(r) ?? null })) };
+/** A path pattern's key in a hook's registry file: [outside the project only (1/0), a candidate for every path (a
+ * glob without literals: 1/0), the literals of its case-sensitive globs, those of its case-insensitive ones (lower
+ * case)]. Candidacy is an "or" over every glob and literal, so the globs' boundaries need not be kept: ~4 KB for
+ * the shipped path patterns, where their keys as glob objects were 12.5 KB (a fresh buffer and a slower parse on
+ * every file check). */
+export type PathKey = [outside: 0 | 1, always: 0 | 1, exact: string[], folded: string[]];
+
+export function pathKey(p: PathSource): PathKey {
+  const exact = new Set<string>();
+  const folded = new Set<string>();
+  let always: 0 | 1 = 0;
+  for (const r of p.include) {
+    const lits = literalsOf(r);
+    if (!lits) always = 1;
+    else for (const l of lits) (r.flags.includes('i') ? folded : exact).add(l);
+  }
+  return [p.outsideProject ? 1 : 0, always, always ? [] : [...exact], always ? [] : [...folded]];
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** isPathCandidate, from a key. */
+export function isPathKeyCandidate(key: PathKey, path: PathProbe): boolean {
+  if (key[0] === 1 && !path.outsideProject) return false;
+  if (key[1] === 1) return true;
+  const { forms } = path;
+  const exact = key[2];
+  const folded = key[3];
+  // A case-insensitive file system folds the case-sensitive globs too; a non-ASCII literal of one is no pre-check
+  // there (its case folds are not plain lower case), as in mightMatch.
+  const fold = path.caseInsensitive;
+  for (let j = 0; j < forms.length; j++) {
+    const form = forms[j] as string;
+    const low = fold || folded.length > 0 ? foldFor('i', form) : form;
+    for (let i = 0; i < exact.length; i++) {
+      const lit = exact[i] as string;
+      if (fold ? NON_ASCII.test(lit) || low.includes(lit.toLowerCase()) : form.includes(lit)) return true;
+    }
+    for (let i = 0; i < folded.length; i++) if (low.includes(folded[i] as string)) return true;
+  }
+  return false;
 }
 
 /** The path a call touches, as path patterns are matched against it (analyzers/paths/match.ts). */
@@ -60,7 +98,7 @@ export interface PathProbe {
 
 /** Could a path pattern (or its key) match the path? False when it is for outside the project and the path is not,
  * or when no form of the path holds a literal its include globs need: then no glob is compiled or run. */
-export function isPathCandidate(p: PathKey, path: PathProbe): boolean {
+export function isPathCandidate(p: PathSource, path: PathProbe): boolean {
   if (p.outsideProject && !path.outsideProject) return false;
   const extra = path.caseInsensitive ? 'i' : '';
   // Indexed loops, not nested some() or for-of: this runs per path pattern and path, and the closures (or, in the

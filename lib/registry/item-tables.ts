@@ -19,7 +19,7 @@ export interface ShellTable extends Spans {
   names: string;
   always: number[];
 }
-/** path: each item's key. */
+/** path: each item's key (candidates.ts). */
 export interface PathTable extends Spans {
   keys: PathKey[];
 }

@@ -15,7 +15,7 @@
 // per call, which with the rest of a call's young allocations cost a scavenge (~3-4 ms, docs/performance.md).
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { isCandidate, isPathCandidate, programKey, type PathProbe } from './candidates.js';
+import { isCandidate, isPathCandidate, isPathKeyCandidate, programKey, type PathKey, type PathProbe } from './candidates.js';
 import { ITEMIZED, itemTable, shellItems, type Itemized, type ItemTable, type PathTable, type ShellTable } from './item-tables.js';
 import type { EmbeddedRegistry } from './resolve.js';
 import type { CompiledPath, CompiledPattern, CompiledRegistry, CompiledShell } from './types.js';
@@ -119,7 +119,12 @@ export function withLazyKinds(r: CompiledRegistry, kinds: KindTexts): CompiledRe
       path: (probe) =>
         pick<CompiledPath>(
           'path',
-          (t) => (t as PathTable).keys.flatMap((key, i) => (isPathCandidate(key, probe) ? [i] : [])),
+          (t) => {
+            const { keys } = t as PathTable;
+            const out: number[] = [];
+            for (let i = 0; i < keys.length; i++) if (isPathKeyCandidate(keys[i] as PathKey, probe)) out.push(i);
+            return out;
+          },
           (p) => isPathCandidate(p, probe),
         ),
     });

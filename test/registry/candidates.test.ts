@@ -15,7 +15,7 @@ import { analyzeShell } from '../../lib/analyzers/shell/index.js';
 import { commandKeys, matchShell } from '../../lib/analyzers/shell/match.js';
 import { embeddedFileText, readEmbeddedFile } from '../../lib/registry/lazy-kinds.js';
 import { pathCandidates, registrySubset, shellCandidates, viewOf } from '../../lib/registry/select.js';
-import { isCandidate, isPathCandidate, pathKey, programKey } from '../../lib/registry/candidates.js';
+import { isCandidate, isPathCandidate, isPathKeyCandidate, pathKey, programKey, type PathProbe, type PathSource } from '../../lib/registry/candidates.js';
 import type { CompiledShell, PathOp } from '../../lib/registry/types.js';
 import { readJsonl } from '../helpers/jsonl.js';
 import { shippedRegistry } from '../helpers/registry.js';
@@ -120,15 +120,40 @@ describe('shell candidates', () => {
   });
 
   it('a path pattern outside the project is no candidate inside it; a glob without literals is one for every path', () => {
-    const glob = (literals: string[] | null) => ({ source: '^x$', flags: '', literals });
-    // A key keeps what decides, the glob's source dropped.
-    expect(pathKey({ outsideProject: true, include: [glob(['.ssh'])] })).toEqual({ outsideProject: true, include: [{ source: '', flags: '', literals: ['.ssh'] }] });
+    const glob = (literals: string[] | null, flags = '') => ({ source: '^x$', flags, literals });
+    // A key keeps what decides: the literals of the case-sensitive and of the case-insensitive globs.
+    expect(pathKey({ outsideProject: true, include: [glob(['.ssh']), glob(['.aws/'], 'i'), glob(['.ssh'])] })).toEqual([1, 0, ['.ssh'], ['.aws/']]);
+    expect(pathKey({ outsideProject: false, include: [glob(['.ssh']), glob(null)] })).toEqual([0, 1, [], []]);
     const probe = (forms: string[], outsideProject = false) => ({ forms, outsideProject, caseInsensitive: false });
-    expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/home/dev/project/a']))).toBe(false);
-    expect(isPathCandidate(pathKey({ outsideProject: true, include: [glob(null)] }), probe(['/etc/a'], true))).toBe(true);
-    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), probe(['/home/dev/.ssh/id_rsa']))).toBe(true);
-    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), probe(['/home/dev/.SSH/id_rsa']))).toBe(false);
-    expect(isPathCandidate(pathKey({ outsideProject: false, include: [glob(['.ssh'])] }), { ...probe(['/home/dev/.SSH/id_rsa']), caseInsensitive: true })).toBe(true);
+    const both = (p: PathSource, path: PathProbe) => {
+      const fromKey = isPathKeyCandidate(pathKey(p), path);
+      expect(fromKey).toBe(isPathCandidate(p, path));
+      return fromKey;
+    };
+    expect(both({ outsideProject: true, include: [glob(null)] }, probe(['/home/dev/project/a']))).toBe(false);
+    expect(both({ outsideProject: true, include: [glob(null)] }, probe(['/etc/a'], true))).toBe(true);
+    expect(both({ outsideProject: false, include: [glob(['.ssh'])] }, probe(['/home/dev/.ssh/id_rsa']))).toBe(true);
+    expect(both({ outsideProject: false, include: [glob(['.ssh'])] }, probe(['/home/dev/.SSH/id_rsa']))).toBe(false);
+    expect(both({ outsideProject: false, include: [glob(['.ssh'])] }, { ...probe(['/home/dev/.SSH/id_rsa']), caseInsensitive: true })).toBe(true);
+    expect(both({ outsideProject: false, include: [glob(['.aws/'], 'i')] }, probe(['/home/dev/.AWS/config']))).toBe(true);
+    expect(both({ outsideProject: false, include: [glob(['\u00e9t\u00e9'])] }, { ...probe(['/x/\u00c9T\u00c9']), caseInsensitive: true })).toBe(true);
+    expect(both({ outsideProject: false, include: [glob(['\u00e9t\u00e9'])] }, probe(['/x/\u00c9T\u00c9']))).toBe(false);
+  });
+
+  it("a hook file's path keys decide as the patterns do, for every shipped pattern and corpus path, case folded or not", () => {
+    const paths = [...PATH_ROWS, '/', '~', '/home/dev/.SSH/ID_RSA', '/ETC/passwd', '/home/dev/project/.ENV'];
+    let decided = 0;
+    for (const p of viewOf(full).paths) {
+      const key = pathKey(p);
+      for (const raw of paths) {
+        for (const caseInsensitive of [false, true]) {
+          const path = normalisePath(raw, { cwd: '/home/dev/project', home: '/home/dev', projectDir: '/home/dev/project', facts: { realpath: () => null, caseInsensitive: () => caseInsensitive } });
+          expect(isPathKeyCandidate(key, path), `${p.id} ${raw} ${caseInsensitive}`).toBe(isPathCandidate(p, path));
+          decided++;
+        }
+      }
+    }
+    expect(decided).toBeGreaterThan(10_000);
   });
 });
 
