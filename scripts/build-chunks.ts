@@ -39,10 +39,11 @@ export const SHELL_TOOLS: readonly string[] = ['Bash', 'bash', 'run_shell_comman
 
 export const CHUNKS: Chunk[] = [
   {
-    // Not cold: every Bash call runs it. But half of a pre-tool-use bundle and a third of post-tool-use's is the
-    // shell analyser, with ~4 ms of tables to build at start-up and ~300 KB of young allocations, and most tool
-    // calls (Read, Edit, Write, Glob, Grep, MCP tools) never parse a command. pre-tool-use judges a command with
-    // all of it; post-tool-use only reads what a command did, with the analyser's core.
+    // Not cold for Bash, which runs the hook's shell variant with the analyser inside (SHELL_CHUNK above). Half of
+    // a pre-tool-use bundle and a third of post-tool-use's is the shell analyser, with ~1.5 ms of tables to build
+    // at start-up, and most tool calls (Read, Edit, Write, Glob, Grep, MCP tools) never parse a command: the hook's
+    // own build loads it only for a shell call the loader did not recognise. pre-tool-use judges a command with all
+    // of it; post-tool-use only reads what a command did, with the analyser's core.
     name: 'shell',
     entries: ['lib/analyzers/shell/index.ts', 'lib/analyzers/shell/intent/index.ts', 'lib/analyzers/shell/interactive/index.ts'],
     why: 'the shell analyser, only for a Bash call before it runs',
