@@ -42,7 +42,7 @@ export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
 /** The stdin a hook's loader already read, or failed to (scripts/shims/compile-cache.cjs, a hook with a shell
  * variant): taken once. */
-const early = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown } };
+const early = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwTypicalCall?: boolean };
 
 function readStdin(): Buffer {
   const read = early.__hwStdin;
@@ -94,6 +94,9 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
       engineVersion: ENGINE_VERSION,
       routers,
     });
+    // The code cache is written by a typical call, an allowed or silent one (scripts/shims/compile-cache.cjs).
+    const action = result.decision?.decision.action;
+    early.__hwTypicalCall = result.exitCode === 0 && (action === 'allow' || action === 'silent');
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
     const refused = heartbeat(result.beat, 'command', process.env);

@@ -70,6 +70,8 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   };
   let hw;
   let file;
+  let partialFile;
+  let partial = false;
   let cacheFd;
   let cacheSize = 0;
   try {
@@ -90,9 +92,19 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       where = globalThis.__hwCacheDir = { hw: h, ok };
     }
     hw = where.hw;
-    file = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}.bin`);
+    const base = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}`);
+    file = `${base}.bin`;
+    partialFile = `${base}.partial.bin`;
     if (where.ok) {
-      const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
+      const flags = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);
+      let fd;
+      try {
+        fd = fs.openSync(file, flags);
+      } catch (err) {
+        if (err.code !== 'ENOENT') throw err;
+        fd = fs.openSync(partialFile, flags);
+        partial = true;
+      }
       const s = fs.fstatSync(fd);
       if (s.isFile() && s.nlink === 1 && mine(s) && s.size < 64 * 1024 * 1024) {
         cacheFd = fd;
@@ -138,21 +150,29 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   // The code file is already the function node's module wrapper would make (scripts/hook-file.ts).
   const script = new vm.Script(src, { filename, cachedData: cached });
   if (marks) marks.push([`${cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile'}${tag}`, performance.now()]);
-  if (file && (!cached || script.cachedDataRejected)) {
-    // Written at exit, so functions compiled lazily during this call are in the cache too.
+  const rejected = !cached || script.cachedDataRejected;
+  if (file && (rejected || partial)) {
+    // Written at exit, so functions compiled lazily during this call are in the cache too. A cache holds what its
+    // call compiled, and the calls after it compile the rest on every run: so only a typical call (an allowed or
+    // silent one, which the hook says in globalThis.__hwTypicalCall: lib/hook/main.ts) writes the cache. Any other
+    // (a deny, an ask, an error) writes a partial one, which the next typical call replaces with everything both
+    // compiled. A session's first call no longer decides every later call's cache until the next upgrade.
     process.once('exit', () => {
+      const typical = globalThis.__hwTypicalCall === true;
+      if (!rejected && !typical) return;
+      const target = typical ? file : partialFile;
       try {
         const data = script.createCachedData();
         // The home first (a link there must not carry the mkdir of cache/ elsewhere), then cache/ itself.
         fs.mkdirSync(hw, { recursive: true, mode: 0o700 });
         if (!privateDir(hw)) return;
         try {
-          fs.mkdirSync(path.dirname(file), { mode: 0o700 });
+          fs.mkdirSync(path.dirname(target), { mode: 0o700 });
         } catch {
           // there already: checked next
         }
-        if (!privateDir(path.dirname(file))) return;
-        const tmp = `${file}.${process.pid}.tmp`;
+        if (!privateDir(path.dirname(target))) return;
+        const tmp = `${target}.${process.pid}.tmp`;
         const fd = fs.openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0), 0o600);
         try {
           fs.writeSync(fd, data);
@@ -161,18 +181,19 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
         }
         let there = null;
         try {
-          there = fs.lstatSync(file);
+          there = fs.lstatSync(target);
         } catch {
           // nothing there yet
         }
         if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
-        fs.renameSync(tmp, file);
-        // Caches of this hook's earlier builds or node versions are dead weight: remove them.
+        fs.renameSync(tmp, target);
+        // Caches of this hook's earlier builds or node versions, and the partial one a full one replaces, are dead
+        // weight: remove them.
         // The hash right after the prefix: `chunk-shell-` must not take `chunk-shell-observe-`'s caches.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
-        for (const f of fs.readdirSync(path.dirname(file))) {
+        for (const f of fs.readdirSync(path.dirname(target))) {
           const own = f.startsWith(prefix) && /^[0-9a-f]{16}-/.test(f.slice(prefix.length));
-          if (own && f.endsWith('.bin') && f !== path.basename(file)) fs.rmSync(path.join(path.dirname(file), f), { force: true });
+          if (own && f.endsWith('.bin') && f !== path.basename(target)) fs.rmSync(path.join(path.dirname(target), f), { force: true });
         }
       } catch {
         // A read-only or full disk costs the next call a compile, nothing more.

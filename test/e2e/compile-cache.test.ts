@@ -11,7 +11,8 @@ import { ROOT } from '../helpers/registry.js';
 
 const bundle = join(ROOT, 'dist', 'hooks', 'pre-tool-use.js');
 const stdin = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', 'pre-bash-rm-rf-root.json'), 'utf8');
-const run = (home: string) => spawnSync('node', [bundle], { input: stdin, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
+const allowStdin = readFileSync(join(ROOT, 'test', 'fixtures', 'claude-code', 'pre-bash-git-status.json'), 'utf8');
+const run = (home: string, input = stdin) => spawnSync('node', [bundle], { input, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
 const cacheFiles = (home: string) => readdirSync(join(home, 'cache')).filter((f) => f.startsWith('v8-'));
 // A Bash call runs the hook's shell variant, with a cache of its own (test/e2e/shell-variant.test.ts).
 const OWN = 'v8-pre-tool-use.bash-';
@@ -19,16 +20,39 @@ const OWN = 'v8-pre-tool-use.bash-';
 describe('compile cache', () => {
   it('is written by the first call (0600) and reused by the next with the same answer', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
-    const first = run(home);
+    const first = run(home, allowStdin);
     const file = cacheFiles(home).find((f) => f.startsWith(OWN));
     expect(file).toMatch(/^v8-pre-tool-use\.bash-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
     const path = join(home, 'cache', file!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const written = statSync(path).mtimeMs;
-    const second = run(home);
+    const second = run(home, allowStdin);
     expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
     expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: first.status, stdout: first.stdout, stderr: first.stderr });
-    expect(first.status).toBe(2);
+    expect(first.status).toBe(0);
+    // A deny with the cache there uses it and leaves it as it is.
+    expect(run(home).status).toBe(2);
+    expect(statSync(path).mtimeMs).toBe(written);
+  });
+
+  it('a call that is not typical (a deny) writes a partial cache, which the next allowed call replaces with what both compiled', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const denied = run(home);
+    expect(cacheFiles(home).filter((f) => f.startsWith(OWN))).toEqual([expect.stringMatching(/^v8-pre-tool-use\.bash-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.partial\.bin$/)]);
+    const partial = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith(OWN))!);
+    const written = statSync(partial).mtimeMs;
+    const partialSize = statSync(partial).size;
+    // Another deny reads the partial cache and keeps it.
+    expect({ status: run(home).status, stdout: run(home).stdout }).toEqual({ status: denied.status, stdout: denied.stdout });
+    expect(statSync(partial).mtimeMs).toBe(written);
+    // The first allowed call writes the full cache, from the partial one and its own code, and removes the partial.
+    const allowed = run(home, allowStdin);
+    expect(allowed.status).toBe(0);
+    const own = cacheFiles(home).filter((f) => f.startsWith(OWN));
+    expect(own).toEqual([partial.split('/').pop()!.replace('.partial.bin', '.bin')]);
+    // Both calls' code: more than the deny's alone (a cache of the allow's alone is smaller than the deny's).
+    expect(statSync(join(home, 'cache', own[0]!)).size).toBeGreaterThan(partialSize);
+    expect(run(home).stdout).toBe(denied.stdout);
   });
 
   it("replacing a cache removes the same code's caches from earlier builds, not other hooks' or the other variant's", () => {
