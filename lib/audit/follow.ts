@@ -6,11 +6,10 @@
 // file is followed too; yesterday's stays watched for a grace period, for writers that took their time before
 // the clock turned. A file that shrinks or is replaced (another inode) is read again from its start.
 
-import { statSync } from 'node:fs';
 import { abortableSleep } from '../sleep.js';
 import type { AuditEventV1 } from './event.js';
 import { auditFileFor } from './paths.js';
-import { classifyAuditLine, scanLines } from './read.js';
+import { classifyAuditLine, fileIdentity, scanLines } from './read.js';
 
 export interface FollowOptions {
   home: string;
@@ -47,15 +46,6 @@ interface Watched {
   until?: number;
 }
 
-function statOf(file: string): { size: number; ino: number } | undefined {
-  try {
-    const s = statSync(file);
-    return s.isFile() ? { size: s.size, ino: s.ino } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The offset just past the last complete line of `file` (0 when missing). */
 export function completeLinesEnd(file: string): number {
   return scanLines(file, () => undefined).end;
@@ -68,7 +58,7 @@ export async function followAudit(opts: FollowOptions): Promise<FollowResult> {
   const started = performance.now();
   const result: FollowResult = { events: 0, unreadable: 0, otherSchema: 0, stoppedBy: 'signal' };
   const watched: Watched[] = [];
-  if (opts.from) watched.push({ file: opts.from.file, offset: opts.from.offset, ino: statOf(opts.from.file)?.ino });
+  if (opts.from) watched.push({ file: opts.from.file, offset: opts.from.offset, ino: fileIdentity(opts.from.file)?.ino });
   let first = true;
 
   const poll = (): void => {
@@ -83,11 +73,11 @@ export async function followAudit(opts: FollowOptions): Promise<FollowResult> {
       for (const w of watched) w.until ??= now + grace;
       // Without `from`, the first file starts at its current end (only new lines); any later file starts at 0.
       const offset = first && !opts.from ? completeLinesEnd(today) : 0;
-      watched.push({ file: today, offset, ino: statOf(today)?.ino });
+      watched.push({ file: today, offset, ino: fileIdentity(today)?.ino });
     }
     first = false;
     for (const w of watched) {
-      const st = statOf(w.file);
+      const st = fileIdentity(w.file);
       if (!st) continue;
       if ((w.ino !== undefined && st.ino !== w.ino) || st.size < w.offset) {
         w.offset = 0; // replaced or truncated: read the new content from its start

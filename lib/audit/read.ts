@@ -1,6 +1,6 @@
 // Read an audit file back. Tolerant: unparsable lines (e.g. a last line cut short by a crash) are counted, not thrown.
 
-import { closeSync, readSync } from 'node:fs';
+import { closeSync, readSync, statSync } from 'node:fs';
 import { openRegularForRead, readProblem, readRegularFile } from '../fs/read.js';
 import type { AuditEventV1 } from './event.js';
 
@@ -41,6 +41,17 @@ export function readAuditFile(file: string): { events: AuditEventV1[]; bad: numb
 // Streaming: large files are read in chunks, one line at a time, with bounded memory (`hookwarden audit`).
 
 /** What one line of an audit file is. A JSON object naming another `schema` is `other-schema`, not garbage. */
+/** The size and inode of a regular file being followed (a new inode: it was replaced), or undefined when it is not
+ * there or not a regular file. */
+export function fileIdentity(file: string): { size: number; ino: number } | undefined {
+  try {
+    const s = statSync(file);
+    return s.isFile() ? { size: s.size, ino: s.ino } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type AuditLine = { kind: 'event'; event: AuditEventV1 } | { kind: 'other-schema' } | { kind: 'bad' };
 
 export function classifyAuditLine(line: string): AuditLine {

@@ -8,14 +8,13 @@
 // shorter than the cursor (truncated), is read from its start. Complete lines that are not audit events (not JSON,
 // another schema) are skipped and counted, never sent, never a reason to stop.
 
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { AuditEventV1 } from '../audit/event.js';
 import { auditDirFor } from '../audit/paths.js';
-import { classifyAuditLine, scanLines } from '../audit/read.js';
+import { DAY_MS, auditFilesInDir, parseAuditFileName } from '../audit/query/files.js';
+import { classifyAuditLine, fileIdentity, scanLines } from '../audit/read.js';
 import type { Cursor } from './cursor.js';
 
-export const DAY_MS = 86_400_000;
 /** How long after its UTC day ends a file is still read before the shipper moves on to the next. */
 export const GRACE_MS = 120_000;
 
@@ -35,55 +34,33 @@ export interface Batch {
   note?: string;
 }
 
-const NAME = /^audit-(\d{4}-\d{2}-\d{2})\.jsonl$/;
-
-/** The audit files, oldest first. */
-export function auditFiles(home: string): string[] {
-  try {
-    return readdirSync(auditDirFor(home))
-      .filter((n) => NAME.test(n))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
-function inodeOf(file: string): { ino: number; size: number } | undefined {
-  try {
-    const st = statSync(file);
-    return st.isFile() ? { ino: st.ino, size: st.size } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** True once the file's UTC day ended more than GRACE_MS before `now`. */
-function dayOver(name: string, now: number): boolean {
-  const day = Date.parse(`${NAME.exec(name)?.[1] ?? ''}T00:00:00Z`);
-  return Number.isFinite(day) && now >= day + DAY_MS + GRACE_MS;
+function dayOver(dir: string, name: string, now: number): boolean {
+  const ref = parseAuditFileName(dir, name);
+  return ref !== undefined && now >= ref.start + DAY_MS + GRACE_MS;
 }
 
 /** Reads the next batch after `cursor` (undefined: from the oldest file's start). Never throws on a vanished file. */
 export function readBatch(home: string, cursor: Cursor | undefined, caps: Caps, now: number): Batch {
   const dir = auditDirFor(home);
-  const files = auditFiles(home);
+  const files = auditFilesInDir(dir).map((r) => basename(r.file));
   let at = cursor;
   let skipped = 0;
   let note: string | undefined;
   if (!at) {
     const first = files[0];
     if (first === undefined) return { events: [], next: undefined, skipped };
-    at = { file: first, offset: 0, ino: inodeOf(join(dir, first))?.ino ?? 0 };
+    at = { file: first, offset: 0, ino: fileIdentity(join(dir, first))?.ino ?? 0 };
   }
   // Each turn either returns or moves to a later file, so this ends.
   for (;;) {
     const path = join(dir, at.file);
     const later = files.find((f) => f > (at as Cursor).file);
-    const st = inodeOf(path);
+    const st = fileIdentity(path);
     if (!st) {
       if (later === undefined) return { events: [], next: at, skipped, ...(note ? { note } : {}) };
       note = `${at.file} is gone (retention?); continuing with ${later}`;
-      at = { file: later, offset: 0, ino: inodeOf(join(dir, later))?.ino ?? 0 };
+      at = { file: later, offset: 0, ino: fileIdentity(join(dir, later))?.ino ?? 0 };
       continue;
     }
     if (st.ino !== at.ino) {
@@ -109,8 +86,8 @@ export function readBatch(home: string, cursor: Cursor | undefined, caps: Caps, 
     skipped += scan.oversized;
     const next: Cursor = { file: at.file, offset: scan.end, ino: st.ino };
     if (events.length || scan.end > at.offset) return { events, next, skipped, ...(note ? { note } : {}) };
-    if (later !== undefined && dayOver(at.file, now)) {
-      at = { file: later, offset: 0, ino: inodeOf(join(dir, later))?.ino ?? 0 };
+    if (later !== undefined && dayOver(dir, at.file, now)) {
+      at = { file: later, offset: 0, ino: fileIdentity(join(dir, later))?.ino ?? 0 };
       continue;
     }
     return { events, next, skipped, ...(note ? { note } : {}) };
