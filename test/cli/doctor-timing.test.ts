@@ -3,13 +3,14 @@
 // free port in a temp HOOKWARDEN_HOME, and a daemon that is down as a warn naming `hookwarden serve`. Only the shape
 // of the line is checked (the mode, a number in ms, the ratio to `node -e 0`), never how fast anything is.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../lib/cli/io.js';
 import { runCli } from '../../lib/cli/main.js';
+import { children } from '../helpers/processes.js';
 import { ROOT } from '../helpers/registry.js';
 
 const TOKEN = 'doctor-token-0123456789-abcdefghijklmnopqrstuvw';
@@ -29,16 +30,15 @@ function rig() {
 const line = (text: string, what: string): string => text.split('\n').find((l) => l.slice(6).startsWith(what)) ?? `(no "${what}" line in:\n${text})`;
 const COMMAND_COST = String.raw`\d+ ms \(node -e 0: \d+ ms, ×\d+\.\d\d\)`;
 
-const live = new Set<ChildProcess>();
+const live = children();
 afterEach(() => {
-  for (const p of live) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
-  live.clear();
+  live.killAll();
 });
 
 /** `hookwarden serve --port 0` as a real process in the rig's HOOKWARDEN_HOME (which must hold the token). */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ port: number; stop: () => Promise<void> }> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'serve', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  live.add(proc);
+  live.track(proc);
   let err = '';
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

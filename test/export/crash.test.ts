@@ -12,6 +12,7 @@ import { DEFAULT_CAPS } from '../../lib/export/settings.js';
 import { appendAudit, decision } from '../helpers/audit-lines.js';
 import { hookEnv } from '../helpers/fixtures.js';
 import { OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { children, until } from '../helpers/processes.js';
 import { ROOT } from '../helpers/registry.js';
 
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -20,7 +21,7 @@ const BATCH = 50;
 
 let home: string;
 let receiver: OtlpReceiver;
-const live = new Set<ChildProcess>();
+const live = children();
 
 beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'hw-ship-crash-'));
@@ -29,15 +30,14 @@ beforeEach(async () => {
   writeFileSync(join(home, 'config.json'), JSON.stringify({ export: { otlp: { endpoint: receiver.url, batch: { maxRecords: BATCH } } } }), { mode: 0o600 });
 });
 afterEach(async () => {
-  for (const p of live) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
-  live.clear();
+  live.killAll();
   await receiver.stop();
   rmSync(home, { recursive: true, force: true });
 });
 
 function startShipper(): { proc: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
   const proc = spawn(process.execPath, [CLI, 'ship'], { env: hookEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
-  live.add(proc);
+  live.track(proc);
   let err = '';
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
   proc.stdout!.resume();
@@ -45,13 +45,6 @@ function startShipper(): { proc: ChildProcess; stderr: () => string; exited: Pro
   return { proc, stderr: () => err, exited };
 }
 
-async function until(what: string, cond: () => boolean, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; shipper said: ${stderr()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('hookwarden ship killed mid-stream', () => {
   it('loses nothing after kill -9 and a restart; duplicates only from the batch in flight', async () => {
@@ -59,7 +52,7 @@ describe('hookwarden ship killed mid-stream', () => {
     // The 6th request is kept by the receiver but never answered: the shipper is killed waiting for it.
     receiver.script = (n) => (n === 6 ? { kind: 'accept-then-hang' } : undefined);
     const first = startShipper();
-    await until('the 6th request', () => receiver.requests >= 6, first.stderr);
+    await until('the 6th request', () => receiver.requests >= 6, { ms: 30_000, said: first.stderr });
     expect(receiver.counts()).toEqual({ distinct: 6 * BATCH, total: 6 * BATCH, duplicates: 0 });
 
     // Meanwhile a second shipper of the same home does not ship the same range: it stands aside.
@@ -78,7 +71,7 @@ describe('hookwarden ship killed mid-stream', () => {
     await first.exited;
 
     const second = startShipper();
-    await until('every line', () => receiver.counts().distinct === LINES, second.stderr);
+    await until('every line', () => receiver.counts().distinct === LINES, { ms: 30_000, said: second.stderr });
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hookEnv } from '../helpers/fixtures.js';
 import { OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { until } from '../helpers/processes.js';
 import { ROOT } from '../helpers/registry.js';
 
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -69,13 +70,6 @@ function preToolUse(port: number, command: string, id: string): Promise<{ status
   });
 }
 
-async function until(what: string, cond: () => boolean, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; daemon said: ${stderr()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('hookwarden serve ships decisions', () => {
   it('sends an http hook decision to the receiver, and keeps answering while the receiver hangs', async () => {
@@ -83,7 +77,7 @@ describe('hookwarden serve ships decisions', () => {
     expect(d.stderr()).toContain(`shipping decisions to ${receiver.url}`);
     const deny = await preToolUse(d.port, 'rm -rf ~', 'toolu_serve_1');
     expect(deny.body).toContain('"permissionDecision":"deny"');
-    await until('the decision', () => receiver.hookwardenRecords().length === 1, d.stderr);
+    await until('the decision', () => receiver.hookwardenRecords().length === 1, { ms: 45_000, said: d.stderr });
     const [rec] = receiver.hookwardenRecords();
     expect(rec?.attrs).toMatchObject({ 'gen_ai.tool.call.id': 'toolu_serve_1', 'hookwarden.verdict': 'block', 'session.id': 'sess-serve' });
     expect(rec?.attrs['hookwarden.rules']).toContain('bash-filesystem/rm-home');
@@ -91,7 +85,7 @@ describe('hookwarden serve ships decisions', () => {
     // The receiver now hangs: the shipper's next request waits (60 s timeout), the daemon's answers do not.
     receiver.mode = { kind: 'hang' };
     await preToolUse(d.port, 'rm -rf ~', 'toolu_serve_2');
-    await until('the shipper to be waiting on the receiver', () => receiver.requests === 2, d.stderr);
+    await until('the shipper to be waiting on the receiver', () => receiver.requests === 2, { ms: 45_000, said: d.stderr });
     const again = await preToolUse(d.port, 'ls', 'toolu_serve_3');
     expect(again.status).toBe(200);
     daemon!.kill('SIGTERM');

@@ -12,22 +12,22 @@ import { activeDir, readActive } from '../../lib/policy/store.js';
 import { sha256Hex } from '../../lib/policy/format.js';
 import { makeBundle, startBundleServer, testKey, type BundleServer } from '../helpers/bundle-server.js';
 import { activeSnapshot, AS_ROOT, newMachine, type Machine } from '../helpers/policy-home.js';
+import { children, until } from '../helpers/processes.js';
 import { ROOT } from '../helpers/registry.js';
 
 const BIN = join(ROOT, 'lib', 'cli', 'bin.ts');
 const key = testKey();
-const live = new Set<ChildProcess>();
+const live = children();
 let server: BundleServer | undefined;
 afterEach(async () => {
-  for (const p of live) if (p.exitCode === null && p.signalCode === null) process.kill(p.pid!, 'SIGKILL');
-  live.clear();
+  live.killAll();
   await server?.close();
   server = undefined;
 });
 
 function cli(m: Machine, args: string[], extra: NodeJS.ProcessEnv = {}): { proc: ChildProcess; done: Promise<{ code: number | null; out: string; err: string }> } {
   const proc = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env: { ...m.env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-  live.add(proc);
+  live.track(proc);
   let out = '';
   let err = '';
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -36,13 +36,6 @@ function cli(m: Machine, args: string[], extra: NodeJS.ProcessEnv = {}): { proc:
   return { proc, done };
 }
 
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The active folder is one bundle: its files hash as its bundle.json says. */
 function whole(home: string): string {
@@ -65,7 +58,7 @@ describe.skipIf(!AS_ROOT)('a puller killed mid-activation', () => {
       s.serve(JSON.stringify(makeBundle(key, 'new', { 'config.json': '{"onInternalError":"ask"}' })));
       const marker = join(mkdtempSync(join(tmpdir(), 'hw-pause-')), 'paused');
       const p = cli(m, ['policy', 'pull'], { HOOKWARDEN_TEST_BUNDLE_PAUSE: `${point}:${marker}` });
-      await until('the puller to pause', () => existsSync(marker));
+      await until('the puller to pause', () => existsSync(marker), { ms: 20_000 });
       expect(Number(readFileSync(marker, 'utf8'))).toBe(p.proc.pid);
       process.kill(p.proc.pid!, 'SIGKILL');
       expect((await p.done).code).toBe(null);

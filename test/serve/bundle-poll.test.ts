@@ -3,7 +3,7 @@
 // it keeps answering; a refused bundle is logged once and the last good one stays. The schedule's jitter is
 // derived from the host id, never random.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,25 +11,18 @@ import { readActive } from '../../lib/policy/store.js';
 import { pollDelayMs } from '../../lib/policy/schedule.js';
 import { makeBundle, startBundleServer, testKey, type BundleServer } from '../helpers/bundle-server.js';
 import { activeSnapshot, AS_ROOT, newMachine } from '../helpers/policy-home.js';
+import { children, until } from '../helpers/processes.js';
 import { ROOT } from '../helpers/registry.js';
 
 const TOKEN = 'test-token-0123456789-abcdefghijklmnopqrstuvwxyz';
-const live = new Set<ChildProcess>();
+const live = children();
 let server: BundleServer | undefined;
 afterEach(async () => {
-  for (const p of live) if (p.exitCode === null && p.signalCode === null) process.kill(p.pid!, 'SIGKILL');
-  live.clear();
+  live.killAll();
   await server?.close();
   server = undefined;
 });
 
-async function until(what: string, ok: () => boolean, log: () => string, ms = 40_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; daemon said: ${log()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const revision = (home: string): string | null => {
   const a = readActive(home);
@@ -54,19 +47,19 @@ describe.skipIf(!AS_ROOT)('hookwarden serve polls the bundle server', () => {
     const m = newMachine({ url: s.url, publicKey: key.publicPem, pollSeconds: 1 });
     writeFileSync(join(m.home, 'config.json'), JSON.stringify({ serve: { token: TOKEN } }), { mode: 0o600 });
     const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib', 'cli', 'bin.ts'), 'serve', '--port', '0'], { cwd: ROOT, env: m.env, stdio: ['ignore', 'ignore', 'pipe'] });
-    live.add(proc);
+    live.track(proc);
     let log = '';
     proc.stderr!.setEncoding('utf8').on('data', (d: string) => (log += d));
-    await until('poll-1 to be active', () => log.includes(`hookwarden serve: policy bundle poll-1 active (from ${s.url})`), () => log);
+    await until('poll-1 to be active', () => log.includes(`hookwarden serve: policy bundle poll-1 active (from ${s.url})`), { ms: 40_000, said: () => log, everyMs: 50 });
     expect(revision(m.home)).toBe('poll-1');
 
     s.serve(JSON.stringify(makeBundle(testKey(), 'evil-2')));
-    await until('the refusal to be logged', () => log.includes('policy bundle refused: signed with key'), () => log);
+    await until('the refusal to be logged', () => log.includes('policy bundle refused: signed with key'), { ms: 40_000, said: () => log, everyMs: 50 });
     const good = activeSnapshot(m.home);
     expect(revision(m.home)).toBe('poll-1');
 
     s.serve(JSON.stringify(makeBundle(key, 'poll-2')));
-    await until('poll-2 to be active', () => log.includes('policy bundle poll-2 active'), () => log);
+    await until('poll-2 to be active', () => log.includes('policy bundle poll-2 active'), { ms: 40_000, said: () => log, everyMs: 50 });
     expect(revision(m.home)).toBe('poll-2');
     expect(log.match(/policy bundle refused/g)?.length).toBe(1);
     expect(activeSnapshot(m.home)).not.toEqual(good);
