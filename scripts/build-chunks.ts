@@ -12,6 +12,12 @@
 // whose callers use their results as data.
 
 import { build, type Plugin } from 'esbuild';
+import { TOOLS as COPILOT } from '../lib/protocol/copilot/parse.js';
+import { TOOLS as CURSOR } from '../lib/protocol/cursor/parse.js';
+import { TOOLS as DROID } from '../lib/protocol/droid/adapter.js';
+import { TOOLS as GEMINI } from '../lib/protocol/gemini/parse.js';
+import { TOOLS as OPENCODE } from '../lib/protocol/opencode/parse.js';
+import { TOOLS as QWEN } from '../lib/protocol/qwen/adapter.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,9 +39,14 @@ export interface Chunk {
  * shell command: one code file and one code cache instead of two, ~1.4 ms less per Bash call (docs/performance.md). */
 export const SHELL_CHUNK: Readonly<Record<string, string>> = { 'pre-tool-use': 'shell', 'post-tool-use': 'shell-observe' };
 
-/** The tool names of a shell command as the hosts send them (lib/protocol: Claude Code, Codex and Droid `Bash`,
- * Copilot `bash`, Gemini and Qwen `run_shell_command`, Cursor `Shell`). Only which bundle loads depends on it. */
-export const SHELL_TOOLS: readonly string[] = ['Bash', 'bash', 'run_shell_command', 'Shell'];
+/** The tool names of a shell command as the hosts send them: Claude Code's and Codex's `Bash`, and every name the
+ * other hosts' adapters rename to it (lib/protocol). Only which bundle loads depends on it. */
+export const SHELL_TOOLS: readonly string[] = [
+  ...new Set([
+    'Bash',
+    ...[COPILOT, CURSOR, DROID, GEMINI, OPENCODE, QWEN].flatMap((table) => Object.entries(table).flatMap(([name, tool]) => (tool === 'Bash' ? [name] : []))),
+  ]),
+];
 
 export const CHUNKS: Chunk[] = [
   {

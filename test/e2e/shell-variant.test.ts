@@ -97,12 +97,13 @@ describe('the shell variant of a hook', () => {
     }
   });
 
-  it("runs for other hosts' shell tools too (Gemini's run_shell_command, Copilot's bash), with the hook's answer", () => {
+  it("runs for other hosts' shell tools too (Gemini's run_shell_command, Copilot's bash, Droid's Execute), with the hook's answer", () => {
     const withDir = hooksCopy(true);
     const withoutDir = hooksCopy(false);
     const inputs: Array<[string, unknown]> = [
       ['gemini', { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/home/dev/project', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ~' } }],
       ['copilot', { sessionId: 's1', timestamp: 1764028800000, cwd: '/home/dev/project', toolName: 'bash', toolArgs: { command: 'rm -rf ~' } }],
+      ['droid', { session_id: 's1', transcript_path: '/t/s1.jsonl', cwd: '/home/dev/project', hook_event_name: 'PreToolUse', tool_name: 'Execute', tool_input: { command: 'rm -rf ~' } }],
     ];
     for (const [agent, stdin] of inputs) {
       const a = call(withDir, 'pre-tool-use', JSON.stringify(stdin), mkdtempSync(join(tmpdir(), 'hw-variant-home-')), ['--agent', agent]);

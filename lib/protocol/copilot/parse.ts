@@ -21,7 +21,7 @@ function args(v: unknown): Obj {
   }
 }
 
-const TOOLS = { bash: 'Bash', create: 'Write', edit: 'Edit', view: 'Read', write: 'Write', read: 'Read' } as const;
+export const TOOLS = { bash: 'Bash', create: 'Write', edit: 'Edit', view: 'Read', write: 'Write', read: 'Read' } as const;
 
 /** Copilot's tool as hookwarden's: its create and edit arguments (`file_text`, `old_str`, `new_str`) named too. */
 function toolFromCopilot(name: string, input: Obj): { tool_name: string; tool_input: Obj } {

@@ -26,7 +26,7 @@ function args(v: unknown): Obj {
   }
 }
 
-const TOOLS = { Shell: 'Bash', Read: 'Read', Write: 'Write', StrReplace: 'Edit' } as const;
+export const TOOLS = { Shell: 'Bash', Read: 'Read', Write: 'Write', StrReplace: 'Edit' } as const;
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Cursor's tool as hookwarden's, with the argument names hookwarden reads (Cursor's own keys kept). */

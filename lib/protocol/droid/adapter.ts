@@ -16,7 +16,7 @@ import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
 
-const TOOLS = { Execute: 'Bash', Create: 'Write', Edit: 'Edit', Read: 'Read' } as const;
+export const TOOLS = { Execute: 'Bash', Create: 'Write', Edit: 'Edit', Read: 'Read' } as const;
 
 export function droidToEvent(json: Obj): Obj | null {
   if (typeof json.tool_name !== 'string' || !json.tool_input || typeof json.tool_input !== 'object') return json;

@@ -22,7 +22,7 @@ export const STOP_REASON_MARK = 'hookwarden, before you stop: ';
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 
-const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', replace: 'Edit', read_file: 'Read' } as const;
+export const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', replace: 'Edit', read_file: 'Read' } as const;
 
 export function geminiToEvent(json: Obj): Obj | null {
   const event = EVENTS[String(json.hook_event_name)];

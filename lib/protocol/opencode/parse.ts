@@ -13,7 +13,7 @@ import { renameTool } from '../tools.js';
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 
-const TOOLS = { bash: 'Bash', read: 'Read', write: 'Write', edit: 'Edit' } as const;
+export const TOOLS = { bash: 'Bash', read: 'Read', write: 'Write', edit: 'Edit' } as const;
 
 /** OpenCode's tool as hookwarden's: `filePath`, `oldString`, `newString` named as hookwarden reads them too. */
 export function toolFromOpenCode(name: string, args: Obj): { tool_name: string; tool_input: Obj } {

@@ -18,7 +18,7 @@ import { renameTool } from '../tools.js';
 
 type Obj = Record<string, unknown>;
 
-const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read' } as const;
+export const TOOLS = { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read' } as const;
 
 export function qwenToEvent(json: Obj): Obj | null {
   if (json.hook_event_name === 'UserPromptSubmit' && json.prompt === '') return null;
