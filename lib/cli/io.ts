@@ -90,6 +90,11 @@ export function argProblem(unknown: string[], spec: ArgSpec): string | undefined
   return `unknown option ${first}; ${all.length ? `options are ${all.join(', ')}` : 'it takes no options'}`;
 }
 
+/** The problem with positional arguments given to a command that takes none (`hint` follows it, e.g. " (…)"). */
+export function noArgument(positionals: readonly string[], hint = ''): string | undefined {
+  return positionals.length ? `takes no argument, got "${positionals[0]}"${hint}` : undefined;
+}
+
 /** A usage error as one line: what was wrong and what is accepted, then where the full usage is. Exit code 2. */
 export function usageError(io: CliIO, command: string, why: string): number {
   io.err(`hookwarden ${command}: ${why} (see \`hookwarden ${command} --help\`)\n`);

@@ -3,7 +3,7 @@
 
 import { hookForEvent, HOOKS, type HookName } from '../../hook/hooks.js';
 import { runHook } from '../../hook/run-hook.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, noArgument, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 
 function hookOf(line: string, forced: HookName | undefined): HookName {
@@ -32,7 +32,7 @@ export const evalCommand: Command = {
     const problem =
       argProblem(a.unknown, spec) ??
       (forced !== undefined && !(forced in HOOKS) ? `--hook "${forced}" is not a hook; hooks are ${Object.keys(HOOKS).join(', ')}` : undefined) ??
-      (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (it reads hook inputs, one JSON per line, from stdin)` : undefined);
+      noArgument(a.positionals, ' (it reads hook inputs, one JSON per line, from stdin)');
     if (problem) return usageError(io, 'eval', problem);
     const rt = runtimeFor(io, a.flags.has('audit'));
     const lines = io.readStdin().toString('utf8').split('\n');

@@ -5,7 +5,7 @@ import { collectSources } from '../../registry/resolve.js';
 import { locate } from '../../hook/locations.js';
 import { managedSources } from '../../hook/managed.js';
 import { loadCallConfig, trustedOverrides } from '../../hook/project-trust.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, noArgument, type Command } from '../io.js';
 import { missingRouteTargets } from '../route-checks.js';
 
 export const patternsCheckCommand: Command = {
@@ -18,7 +18,7 @@ export const patternsCheckCommand: Command = {
   async run(args, io) {
     const spec = { flags: ['json'], options: ['dir'] };
     const a = parseArgs(args, spec);
-    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (a folder of packs is --dir <folder>)` : undefined);
+    const problem = argProblem(a.unknown, spec) ?? noArgument(a.positionals, ' (a folder of packs is --dir <folder>)');
     if (problem) return usageError(io, 'patterns check', problem);
     const loc = locate(io.cwd, io.env);
     const managed = managedSources(loc);

@@ -9,7 +9,7 @@ import { createExclusive, writeFileAtomic } from '../../fs/write.js';
 import { BUNDLE_FILES, MAX_BUNDLE_BYTES, sha256Hex, type BundleFileName } from '../../policy/format.js';
 import { generateKeys, parsePrivateKey, parsePublicKey } from '../../policy/keys.js';
 import { isoUtc } from '../../vocab/iso-time.js';
-import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, noArgument, type Command } from '../io.js';
 
 /** One line on stderr, `hookwarden <command>: <why>`, and the exit code. */
 function failed(io: CliIO, command: string, why: string, code: number): number {
@@ -122,7 +122,7 @@ export const policyKeygenCommand: Command = {
     const spec = { options: ['out'] };
     const a = parseArgs(withOut(args), spec);
     const out = a.options.get('out');
-    const problem = argProblem(a.unknown, spec) ?? (!out ? 'needs -o <name>' : undefined) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+    const problem = argProblem(a.unknown, spec) ?? (!out ? 'needs -o <name>' : undefined) ?? noArgument(a.positionals);
     if (problem || !out) return usageError(io, 'policy keygen', problem ?? 'bad arguments');
     const k = generateKeys();
     const priv = resolve(io.cwd, `${out}.pem`);

@@ -9,7 +9,7 @@ import { pullOnce } from '../../policy/pull.js';
 import { readActive, readInfo, readState, previousDir } from '../../policy/store.js';
 import { printable } from '../../terminal-text.js';
 import { join } from 'node:path';
-import { argProblem, parseArgs, usageError, type CliIO, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, type CliIO, noArgument, type Command } from '../io.js';
 
 /** Exit codes of `policy pull` (docs/cli.md). */
 export const PULL_EXIT = { ok: 0, notFetched: 1, usage: 2, refused: 3, notConfigured: 4 } as const;
@@ -37,7 +37,7 @@ export const policyPullCommand: Command = {
     const problem =
       argProblem(a.unknown, spec) ??
       (t !== undefined && !(/^\d+(\.\d+)?$/.test(t) && Number(t) > 0 && Number(t) <= 600) ? `--timeout "${t}" is not a number of seconds from 0 to 600` : undefined) ??
-      (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+      noArgument(a.positionals);
     if (problem) return usageError(io, 'policy pull', problem);
     const home = homeOf(io);
     const r = await pullOnce({ home, env: io.env, now: io.now, lockTimeoutMs: CLI_LOCK_WAIT_MS, version: ENGINE_VERSION, ...(t ? { timeoutMs: Number(t) * 1000 } : {}) });
@@ -77,7 +77,7 @@ export const policyStatusCommand: Command = {
   async run(args, io) {
     const spec = { flags: ['json'] };
     const a = parseArgs(args, spec);
-    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+    const problem = argProblem(a.unknown, spec) ?? noArgument(a.positionals);
     if (problem) return usageError(io, 'policy status', problem);
     const home = homeOf(io);
     const repaired = repairActive(home, CLI_LOCK_WAIT_MS);

@@ -9,7 +9,7 @@ import { summarise } from '../../catalogue/summary.js';
 import { printable, truncate } from '../../terminal-text.js';
 import type { Candidate, Catalogue } from '../../catalogue/types.js';
 import { locate } from '../../hook/locations.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, noArgument, type Command } from '../io.js';
 
 /** As the agent invokes it: a command after a slash, an agent as the Task tool's subagent_type, a skill by name. */
 const invoked = (c: Candidate): string => (c.kind === 'command' ? `/${c.name}` : c.name);
@@ -65,7 +65,7 @@ export const routesCommand: Command = {
   async run(args, io) {
     const spec = { flags: ['json'] };
     const a = parseArgs(args, spec);
-    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}" (it lists what this folder's project can route to)` : undefined);
+    const problem = argProblem(a.unknown, spec) ?? noArgument(a.positionals, " (it lists what this folder's project can route to)");
     if (problem) return usageError(io, 'routes', problem);
     const loc = locate(io.cwd, io.env);
     const catalogue = discoverCatalogue({ projectDir: loc.projectDir, home: loc.home });

@@ -8,7 +8,7 @@ import { TOKEN_PATTERN, userConfigFile } from '../../serve/auth.js';
 import { startDaemon } from '../../serve/server.js';
 import { startBundlePoll } from '../../serve/bundle-poll.js';
 import { ship } from '../../export/shipper.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, noArgument, type Command } from '../io.js';
 import { shipSetup } from '../ship-setup.js';
 
 const USAGE =
@@ -33,7 +33,7 @@ export const serveCommand: Command = {
     const problem =
       argProblem(a.unknown, spec) ??
       (port !== undefined && !(/^\d+$/.test(portArg as string) && port <= 65_535) ? `--port "${portArg}" is not a port; use a number from 0 to 65535 (0 picks a free one)` : undefined) ??
-      (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+      noArgument(a.positionals);
     if (problem) return usageError(io, 'serve', problem);
     // Only the user's own config: the daemon serves every project, and a project's files must not choose its
     // token or port.

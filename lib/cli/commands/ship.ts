@@ -3,7 +3,7 @@
 import { ENGINE_VERSION } from '../../hook/main.js';
 import { ship } from '../../export/shipper.js';
 import { userConfigFile } from '../../serve/auth.js';
-import { argProblem, parseArgs, usageError, type Command } from '../io.js';
+import { argProblem, parseArgs, usageError, noArgument, type Command } from '../io.js';
 import { shipSetup } from '../ship-setup.js';
 
 const USAGE =
@@ -22,7 +22,7 @@ export const shipCommand: Command = {
   async run(args, io) {
     const spec = { flags: ['once'] };
     const a = parseArgs(args, spec);
-    const problem = argProblem(a.unknown, spec) ?? (a.positionals.length ? `takes no argument, got "${a.positionals[0]}"` : undefined);
+    const problem = argProblem(a.unknown, spec) ?? noArgument(a.positionals);
     if (problem) return usageError(io, 'ship', problem);
     const setup = shipSetup(io.env);
     if (setup === undefined) {
