@@ -40,13 +40,13 @@ function embedded(): EmbeddedRegistry | null {
 
 export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
-/** The stdin a hook's loader already read, or failed to (scripts/shims/compile-cache.cjs, a hook with a shell
- * variant): taken once. */
-const early = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwTypicalCall?: boolean };
+/** What the hook shares with its loader (scripts/shims/compile-cache.cjs): the stdin it already read, or failed to
+ * (a hook with a shell variant; taken once), and whether this call is a typical one, fit to write the code cache. */
+const fromLoader = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwTypicalCall?: boolean };
 
 function readStdin(): Buffer {
-  const read = early.__hwStdin;
-  early.__hwStdin = undefined;
+  const read = fromLoader.__hwStdin;
+  fromLoader.__hwStdin = undefined;
   try {
     if (read) {
       if ('err' in read) throw read.err;
@@ -96,7 +96,7 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
     });
     // The code cache is written by a typical call, an allowed or silent one (scripts/shims/compile-cache.cjs).
     const action = result.decision?.decision.action;
-    early.__hwTypicalCall = result.exitCode === 0 && (action === 'allow' || action === 'silent');
+    fromLoader.__hwTypicalCall = result.exitCode === 0 && (action === 'allow' || action === 'silent');
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
     const refused = heartbeat(result.beat, 'command', process.env);
