@@ -74,7 +74,8 @@ function preToolUse(port: number, command: string, id: string): Promise<{ status
 describe('hookwarden serve ships decisions', () => {
   it('sends an http hook decision to the receiver, and keeps answering while the receiver hangs', async () => {
     const d = await startServe();
-    expect(d.stderr()).toContain(`shipping decisions to ${receiver.url}`);
+    // Logged right after "listening", in a write of its own that may arrive a moment later.
+    await until('the shipping line', () => d.stderr().includes(`shipping decisions to ${receiver.url}`), { ms: 45_000, said: d.stderr });
     const deny = await preToolUse(d.port, 'rm -rf ~', 'toolu_serve_1');
     expect(deny.body).toContain('"permissionDecision":"deny"');
     await until('the decision', () => receiver.hookwardenRecords().length === 1, { ms: 45_000, said: d.stderr });
