@@ -54,8 +54,9 @@ export interface ShellVariant {
 }
 
 /** Writes `<outfile>` (the loader) and `<outfile minus .js>.code.js` (the code); returns the cache id. `failExit`:
- * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead);
- * without it (a chunk, required by a running hook) the error is thrown to the hook, which fails by its policy.
+ * the exit code of a hook whose code file is missing (2 for a guard: the host blocks rather than going ahead); a
+ * loader given one is a hook's and reads its stdin first. Without it (a chunk, required by a running hook) the
+ * error is thrown to the hook, which fails by its policy.
  * `shell`: the hook's shell variant, written beside it as `<name>.bash.code.js` with a cache id of its own. */
 export function writeHookFile(outfile: string, code: string, name = basename(outfile, '.js'), failExit?: number, shell?: ShellVariant): string {
   const base = basename(outfile, '.js');

@@ -41,7 +41,7 @@ function embedded(): EmbeddedRegistry | null {
 export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
 /** What the hook shares with its loader (scripts/shims/compile-cache.cjs): the stdin it already read, or failed to
- * (a hook with a shell variant; taken once), and whether this call is a typical one, fit to write the code cache. */
+ * (taken once; a bundle run without the loader reads its own), and whether this call is a typical one, fit to write the code cache. */
 const fromLoader = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwTypicalCall?: boolean };
 
 function readStdin(): Buffer {

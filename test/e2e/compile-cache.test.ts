@@ -1,7 +1,7 @@
 // The hook bundles' V8 code cache (scripts/shims/compile-cache.cjs): written once, reused, and never able to
 // change an answer — a corrupt or unwritable cache only costs a normal compile.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,5 +134,24 @@ describe('compile cache', () => {
     expect(chunksLoaded('pre-tool-use', 'pre-mcp-memory-sensitive')).toEqual(['chunk-memory-judge']);
     // A refused stdin: zod words the refusal.
     expect(chunksLoaded('pre-tool-use', 'pre-missing-tool-name.txt')).toEqual(['chunk-stdin-schema']);
+  });
+  it('the loader reads a stdin of any size whole, however slowly it arrives', async () => {
+    // The loader reads stdin before the hook's code (into one buffer that grows by four): a command whose tail
+    // is `rm -rf /`, behind ~140 KB of one word, must be judged by its tail. Written in pieces, with pauses.
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const input = JSON.parse(stdin) as { tool_input: { command: string } };
+    input.tool_input.command = `echo ${'x'.repeat(140_000)} && rm -rf /`;
+    const text = Buffer.from(JSON.stringify(input));
+    const child = spawn('node', [bundle], { env: hookEnv(home) });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const done = new Promise<number | null>((resolve) => child.on('close', resolve));
+    for (let at = 0; at < text.length; at += 24_000) {
+      child.stdin.write(text.subarray(at, at + 24_000));
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    child.stdin.end();
+    expect(await done).toBe(2);
+    expect(out).toContain('bash-filesystem/rm-root');
   });
 });
