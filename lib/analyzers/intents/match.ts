@@ -2,7 +2,7 @@
 // paraphrases matched on stems in any order ("our API key ended up in a public gist").
 
 import type { Match } from '../../vocab/match.js';
-import { toRegExp } from '../../registry/regex.js';
+import { toRegExpFor } from '../../registry/regex.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledIntent } from '../../registry/types.js';
 import { wordsByStem } from '../routing/tokens.js';
@@ -21,7 +21,7 @@ export function matchIntents(prompt: string, patterns: CompiledIntent[]): Match[
   // Stemmed once, and only when a pattern with paraphrases needs it (most prompts match a cue or nothing).
   const promptStems = (): Map<string, string> => (cached ??= wordsByStem(prompt));
   for (const p of patterns) {
-    const cue = mightMatch(p.cues, prompt) ? toRegExp(p.cues).exec(prompt)?.[0].toLowerCase() : undefined;
+    const cue = mightMatch(p.cues, prompt) ? toRegExpFor(p.cues, prompt).exec(prompt)?.[0].toLowerCase() : undefined;
     const m = cue ?? phraseIn(p, promptStems);
     if (!m) continue;
     out.push({

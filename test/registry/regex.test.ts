@@ -1,0 +1,78 @@
+// toRegExpFor runs a cue regex over an all-ASCII text with its Unicode letter/number classes written for ASCII
+// (building `[\p{L}\p{N}_-]` is most of what a cue regex costs a hook call). It may only change the time: every
+// shipped source with such a class must give the same matches as the source itself on ASCII texts, and any text
+// with a non-ASCII character must get the source itself.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asciiTwin, toRegExp, toRegExpFor } from '../../lib/registry/regex.js';
+import { viewOf } from '../../lib/registry/select.js';
+import type { RegexSource } from '../../lib/registry/types.js';
+import { shippedRegistry } from '../helpers/registry.js';
+
+const SEED = 0x7477696e;
+
+/** Every match of `re` (global) over `text`: index and text, empty matches stepped over as the callers do. */
+function matches(re: RegExp, text: string): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push([m.index, m[0]]);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
+
+/** The shipped sources with a Unicode class: the intent and mode cues, and the memory evidence words. */
+async function unicodeSources(): Promise<RegexSource[]> {
+  const v = viewOf(await shippedRegistry());
+  const all: RegexSource[] = [...v.intents.map((p) => p.cues), ...v.modes.map((p) => p.cues), ...v.sensitive.flatMap((p) => (p.words ? [p.words] : []))];
+  return all.filter((s) => s.source.includes('\\p{'));
+}
+
+describe('asciiTwin', () => {
+  it('writes whole Unicode letter/number classes for ASCII, and nothing else', () => {
+    expect(asciiTwin({ source: '(?<![\\p{L}\\p{N}_-])(?:ship it)(?![\\p{L}\\p{N}_-])', flags: 'iu' })).toEqual({ source: '(?<![A-Za-z0-9_-])(?:ship it)(?![A-Za-z0-9_-])', flags: 'iu' });
+    expect(asciiTwin({ source: '^[\\p{L}\\p{N}_]+x[\\p{L}\\p{N}]', flags: 'u' })).toEqual({ source: '^[A-Za-z0-9_]+x[A-Za-z0-9]', flags: 'u' });
+    // An escaped bracket is a character, a class inside another is not a class of its own, and a \p that stays
+    // (or the v flag) means no twin.
+    expect(asciiTwin({ source: '\\[\\p{L}\\p{N}]', flags: 'u' })).toBeNull();
+    expect(asciiTwin({ source: '[a[\\p{L}\\p{N}]', flags: 'u' })).toBeNull();
+    expect(asciiTwin({ source: '[\\p{Lu}]', flags: 'u' })).toBeNull();
+    expect(asciiTwin({ source: '[\\p{L}\\p{N}]', flags: 'v' })).toBeNull();
+  });
+});
+
+describe('toRegExpFor', () => {
+  it('gives every shipped Unicode-bounded source the matches of the source itself on ASCII texts', async () => {
+    const sources = await unicodeSources();
+    expect(sources.length).toBeGreaterThan(10);
+    // Texts around the cue words themselves, so that matches happen, with the neighbours that decide a boundary.
+    const wordsOf = (s: RegexSource) => [...s.source.matchAll(/[a-z]{2,}/g)].map((m) => m[0]);
+    const ascii = fc.string({ unit: fc.constantFrom(' ', '-', '_', 'a', 'Z', '0', '.', ',', '@', '\t', 'K', 's'), maxLength: 4 });
+    for (const src of sources) {
+      const words = wordsOf(src);
+      fc.assert(
+        fc.property(fc.array(fc.tuple(ascii, fc.constantFrom(...words), fc.boolean()), { minLength: 1, maxLength: 5 }), (parts) => {
+          const text = parts.map(([pad, w, upper]) => pad + (upper ? w.toUpperCase() : w)).join('');
+          const twin = toRegExpFor(src, text, 'g');
+          expect(twin.source).not.toContain('\\p{');
+          expect(matches(twin, text)).toEqual(matches(new RegExp(src.source, `${src.flags}g`), text));
+        }),
+        { seed: SEED, numRuns: 40 },
+      );
+    }
+  });
+
+  it('uses the source itself for a text with any non-ASCII character', async () => {
+    const [src] = await unicodeSources();
+    for (const text of ['café', 'ship it — now', 'naïve', 'x\u00a0y', 'ſ']) {
+      expect(toRegExpFor(src!, text)).toBe(toRegExp(src!));
+    }
+    // And the twin where it applies: the boundary is what differs ("é" is a letter, so "décide" holds no cue "cide").
+    const cue: RegexSource = { source: '(?<![\\p{L}\\p{N}_-])(?:cide)(?![\\p{L}\\p{N}_-])', flags: 'iu' };
+    expect(toRegExpFor(cue, 'décide').test('décide')).toBe(false);
+    expect(toRegExpFor(cue, 'de cide').test('de cide')).toBe(true);
+    expect(toRegExpFor(cue, 'de cide').source).toBe('(?<![A-Za-z0-9_-])(?:cide)(?![A-Za-z0-9_-])');
+  });
+});
