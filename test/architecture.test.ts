@@ -136,3 +136,30 @@ describe('lib/ layering', () => {
     expect(edges.some((e) => e.file === 'engine/types.ts' && e.to === 'session')).toBe(true);
   });
 });
+
+/** Module-level regex literals with a Unicode property class (\p{L}, \p{N}, \p{Lu}, \p{Cc}…): V8 builds the class
+ * when the literal is evaluated, 50-300 us each, so at module level every hook call pays it at start-up whether or not
+ * it runs the regex (docs/performance.md). \p{Extended_Pictographic} is small (~8 us) and allowed. */
+export function topLevelUnicodeRegexes(text: string): string[] {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const decl = /^(?:export )?(?:const|let|var) (\w+)(?::[^=]+)? =\s*(.*)$/.exec(line);
+    if (!decl) return;
+    const init = decl[2] || (lines[i + 1] ?? '').trim();
+    if (!init.startsWith('/')) return;
+    if (/\\p\{(?!Extended_Pictographic\})/.test(init)) out.push(`${decl[1]} (line ${i + 1})`);
+  });
+  return out;
+}
+
+describe('start-up cost rules', () => {
+  it('builds no regex with a Unicode property class at module level: such a regex is built on first use (lazy)', () => {
+    const found = sources(LIB).flatMap((f) => topLevelUnicodeRegexes(readFileSync(f, 'utf8')).map((r) => `${relative(LIB, f)}: ${r}`));
+    expect(found).toEqual([]);
+  });
+
+  it('sees such a regex where there is one', () => {
+    expect(topLevelUnicodeRegexes("const A = /(?<![\\p{L}\\p{N}_])x/iu;\nexport const B =\n  /^\\p{Lu}/u;\nconst C = lazy(() => /\\p{L}/u);\nconst D = /\\p{Extended_Pictographic}/u;\n  const E = /\\p{L}/u;")).toEqual(['A (line 1)', 'B (line 2)']);
+  });
+});

@@ -15,6 +15,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { oneLine } from '../errors.js';
 import { readProblem, readRegularFile } from '../fs/read.js';
 import type { SkippedFile } from './types.js';
+import { lazy } from '../vocab/lazy.js';
 
 export interface PluginRoot {
   /** "<plugin>@<marketplace>", as settings name it. */
@@ -98,7 +99,7 @@ function cachedVersion(pluginsDir: string, name: string, marketplace: string): s
   }
 }
 
-const SAFE_SEGMENT = /^[^/\\\s\p{Cc}]+$/u;
+const SAFE_SEGMENT = lazy(() => /^[^/\\\s\p{Cc}]+$/u);
 
 /** Every enabled plugin's folder, sorted by id; enabled plugins that cannot be found are reported in `skipped`. */
 export function enabledPluginRoots(projectDir: string, home: string): { plugins: PluginRoot[]; skipped: SkippedFile[] } {
@@ -114,7 +115,7 @@ export function enabledPluginRoots(projectDir: string, home: string): { plugins:
       const at = id.lastIndexOf('@');
       const name = at > 0 ? id.slice(0, at) : id;
       const marketplace = at > 0 ? id.slice(at + 1) : '';
-      if (!SAFE_SEGMENT.test(name) || (marketplace !== '' && !SAFE_SEGMENT.test(marketplace))) {
+      if (!SAFE_SEGMENT().test(name) || (marketplace !== '' && !SAFE_SEGMENT().test(marketplace))) {
         skipped.push({ path: installedFile, reason: `plugin "${id.slice(0, 80)}" is enabled but its name cannot be a folder name` });
         continue;
       }

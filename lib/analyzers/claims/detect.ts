@@ -51,6 +51,7 @@ import type { CompiledClaim } from '../../registry/types.js';
 import { excerpt } from '../truncate.js';
 import { codeSpans, dataSpans, inside, type Span } from '../quoted.js';
 import { endsAt, gapFirsts, hasPhrase, phraseSet, tokens, type PhraseSet, type Tokens } from './phrases.js';
+import { stripLeadingSymbols } from './leading.js';
 
 export interface ClaimHit {
   id: string;
@@ -196,7 +197,6 @@ function negated(check: string, tk: Tokens): boolean {
 }
 
 const QUESTION_END = /\?["'”’)\]]*\s*$/u;
-const LEADING_SYMBOLS = /^[^\p{L}\p{N}`"“]+/u;
 
 /** Status marks in prose ("✅ Tests pass", "| Lint | ✔ clean |"): dropped so that a cue reads the words. */
 const STATUS_MARKS = /[\u2705\u2714\u2713\u2611\u{1F7E2}]\uFE0F?\s*/gu;
@@ -291,7 +291,7 @@ function clauses(sentence: string): string[] {
     from = m.index + m[0].length;
   }
   out.push(sentence.slice(from));
-  return out.map((c) => c.replace(LEADING_SYMBOLS, '').trim()).filter(Boolean);
+  return out.map((c) => stripLeadingSymbols(c).trim()).filter(Boolean);
 }
 
 /** The clause with data spans blanked, lower-cased: what the assertion checks read. */
@@ -313,7 +313,7 @@ function removeAll(s: string, res: readonly RegExp[]): string {
 export function isAssertion(clause: string, sentence: string): boolean {
   if (QUESTION_END.test(sentence)) return false;
   const check = checkText(clause);
-  const opener = tokens(check.replace(LEADING_SYMBOLS, ''));
+  const opener = tokens(stripLeadingSymbols(check));
   if (opensImperative(opener) || (opener.at[0] === 0 && endsAt(phraseLists().advice, opener, 0).length > 0)) return false;
   const tk = tokens(check);
   if (negated(check, tk)) return false;

@@ -1,7 +1,8 @@
 // Prompt cues that change a session's mode ("just investigate" → read-only for the turn). A cue that the
 // same sentence negates ("don't just investigate, fix it") does not count.
 
-import { toRegExp } from '../../registry/regex.js';
+import { toRegExpFor } from '../../registry/regex.js';
+import { lazy } from '../../vocab/lazy.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledMode } from '../../registry/types.js';
 
@@ -11,8 +12,9 @@ export interface ModeCue {
   cue: string;
 }
 
-/** Words right before a cue that turn it around: "don't just look", "not read-only", "no need to investigate". */
-const NEGATED_BEFORE = /(?:\bnot|n't|\bnever|\bno need to|\binstead of|\brather than)\s+(?:\p{L}+\s+)?$/iu;
+/** Words right before a cue that turn it around: "don't just look", "not read-only", "no need to investigate". Built
+ * on first use, like every regex with a Unicode property escape (lib/analyzers/memory/requests/ids.ts). */
+const NEGATED_BEFORE = lazy(() => /(?:\bnot|n't|\bnever|\bno need to|\binstead of|\brather than)\s+(?:\p{L}+\s+)?$/iu);
 /** The text of the cue's sentence before it. */
 const sentenceBefore = (text: string, at: number): string => text.slice(0, at).split(/[.!?\n]/).pop() ?? '';
 
@@ -22,9 +24,9 @@ export function matchModeCue(prompt: string, patterns: readonly CompiledMode[]):
   let best: (ModeCue & { at: number }) | undefined;
   for (const p of patterns) {
     if (!mightMatch(p.cues, prompt)) continue;
-    const re = toRegExp(p.cues, 'g');
+    const re = toRegExpFor(p.cues, prompt, 'g');
     for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
-      if (NEGATED_BEFORE.test(sentenceBefore(prompt, m.index))) continue;
+      if (NEGATED_BEFORE().test(sentenceBefore(prompt, m.index))) continue;
       if (!best || m.index > best.at) best = { id: p.id, mode: p.mode, cue: m[0].toLowerCase(), at: m.index };
       break;
     }

@@ -17,7 +17,7 @@ function relationFact(tokens: readonly Token[], runs: readonly Run[], firstWord:
   if (between.length < 1 || between.length > 4) return [];
   if (tokens[first.to]!.trail || tokens[first.to]!.possessive) return [];
   const relation =
-    between.every((t) => !t.code && !t.lead && !t.trail && RELATION_WORD.test(t.core)) &&
+    between.every((t) => !t.code && !t.lead && !t.trail && RELATION_WORD().test(t.core)) &&
     between.some((t) => !NOT_RELATIONS.has(t.lower)) &&
     !(between.length === 1 && TECH_RELATIONS.has(between[0]!.lower));
   const endOk = /^\.?$/u.test(tokens[lastRun.to]!.trail);

@@ -1,17 +1,18 @@
 // Tokens of the read text for the name heuristic (rule 4): shape, punctuation, possessives, inline code, sentence
 // starts; and whether a line is Title Case.
 
+import { lazy } from '../../../vocab/lazy.js';
 import { ABBREVIATIONS, CUE_WORDS, NOT_NAMES, SMALL_WORDS } from './name-words.js';
 
 /** A capital and then lower-case letters; Mc/Mac/O' prefixes and hyphenated parts allowed. Nothing else. */
-const NAME_SHAPE = /^(?:Mc\p{Lu}|Mac\p{Lu}|O['’]\p{Lu}|\p{Lu})\p{Ll}+(?:-\p{Lu}?\p{Ll}+)*$/u;
+const NAME_SHAPE = lazy(() => /^(?:Mc\p{Lu}|Mac\p{Lu}|O['’]\p{Lu}|\p{Lu})\p{Ll}+(?:-\p{Lu}?\p{Ll}+)*$/u);
 const LEAD = /^[([{"'“‘«*_~<]+/u;
 const TRAIL = /[)\]}"'”’»*_~>,.;:!?]+$/u;
 const POSSESSIVE_END = /['’]s$/u;
 const SENTENCE_END = /[.!?:;]/u;
 const BOUNDARY_TOKEN = /^(?:[-–—|•·]+|\/\/)$/u;
 const OPENS_SENTENCE = /[([{"“‘«]/u;
-export const RELATION_WORD = /^(?:\p{Ll}[\p{Ll}\p{N}]*(?:[_-][\p{Ll}\p{N}]+)*|\p{Ll}+(?:\p{Lu}\p{Ll}+)+)$/u;
+export const RELATION_WORD = lazy(() => /^(?:\p{Ll}[\p{Ll}\p{N}]*(?:[_-][\p{Ll}\p{N}]+)*|\p{Ll}+(?:\p{Lu}\p{Ll}+)+)$/u);
 
 export interface Token {
   start: number;
@@ -74,7 +75,7 @@ export function tokenize(text: string, known: ReadonlySet<string>): Token[] {
     const lower = core.toLowerCase();
     const hasLetter = /\p{L}/u.test(core);
     const initial = sentenceOpen || OPENS_SENTENCE.test(lead);
-    const shaped = !inCode && NAME_SHAPE.test(core.normalize('NFC'));
+    const shaped = !inCode && NAME_SHAPE().test(core.normalize('NFC'));
     tokens.push({
       start,
       end,

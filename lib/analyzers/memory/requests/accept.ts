@@ -15,7 +15,7 @@ export const DURABLE = [
 const DURABLE_RE = lazy((): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation(DURABLE)})(?![\\p{L}\\p{N}_])`, 'iu'));
 
 /** Where a later cue may split an earlier fact (rule 11). */
-const SPLIT_AT = /^(?:[,;:–—]|\s+(?:and|also|then|plus)(?![\p{L}\p{N}_]))/iu;
+const SPLIT_AT = lazy(() => /^(?:[,;:–—]|\s+(?:and|also|then|plus)(?![\p{L}\p{N}_]))/iu);
 
 export interface Accepted {
   cand: Candidate;
@@ -40,7 +40,7 @@ function splitPoint(masked: string, from: number, to: number): number | undefine
   for (let p = Math.max(from + 1, to - MAX_SPLIT_LEAD); p < to; p++) {
     const ch = masked[p]!;
     if (!/[\s,;:–—]/u.test(ch)) continue;
-    if (!SPLIT_AT.test(masked.slice(p, Math.min(to, p + 8)))) continue;
+    if (!SPLIT_AT().test(masked.slice(p, Math.min(to, p + 8)))) continue;
     if (leadOk(masked.slice(p, to))) return p;
   }
   return undefined;

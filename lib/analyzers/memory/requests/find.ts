@@ -39,7 +39,7 @@ export function findMemoryRequests(
   let active: CompiledMemoryCue[] = [...cues];
   if (gates) {
     const lower = bounded.toLowerCase();
-    const hasId = ITEM_ID_ANYWHERE.test(bounded);
+    const hasId = bounded.includes('m-') && ITEM_ID_ANYWHERE().test(bounded);
     active = cues.filter((c) => (c.op === 'approve' || c.op === 'reject' ? hasId : true) && c.keywords.some((k) => lower.includes(k)));
     if (active.length === 0) return none;
   }

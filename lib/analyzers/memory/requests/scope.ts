@@ -11,7 +11,7 @@ export const USER_SCOPE_PHRASE =
 
 export const USER_ANYWHERE = lazy((): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])${USER_SCOPE_PHRASE}(?![\\p{L}\\p{N}_])`, 'iu'));
 const USER_ANYWHERE_G = lazy((): RegExp => new RegExp(`(?:(?<![\\s,;–—-])[\\s,;–—-]+)?(?<![\\p{L}\\p{N}_])${USER_SCOPE_PHRASE}(?![\\p{L}\\p{N}_])`, 'giu'));
-export const GLOBAL_WORD = /(?<![\p{L}\p{N}_-])(?:globally|everywhere)(?![\p{L}\p{N}_-])/iu;
+export const GLOBAL_WORD = lazy(() => /(?<![\p{L}\p{N}_-])(?:globally|everywhere)(?![\p{L}\p{N}_-])/iu);
 /** Words after which "globally" / "everywhere" is technical, not a scope ("installed globally"). */
 const TECHNICAL_BEFORE_GLOBAL =
   'install(?:ed|s)?|available|defined|declared|registered|exposed|linked|scoped|unique|imported|used|referenced|called|applied|enabled|set|visible|accessible|shared|cached|mounted|exported|replaced|changed|updated|renamed';
