@@ -1,7 +1,7 @@
 // Prompt cues that change a session's mode ("just investigate" → read-only for the turn). A cue that the
 // same sentence negates ("don't just investigate, fix it") does not count.
 
-import { toRegExpFor } from '../../registry/regex.js';
+import { regexFor } from '../../registry/ascii-twin.js';
 import { lazy } from '../../vocab/lazy.js';
 import { mightMatch } from '../../registry/regex-literal.js';
 import type { CompiledMode } from '../../registry/types.js';
@@ -24,8 +24,8 @@ export function matchModeCue(prompt: string, patterns: readonly CompiledMode[]):
   let best: (ModeCue & { at: number }) | undefined;
   for (const p of patterns) {
     if (!mightMatch(p.cues, prompt)) continue;
-    const re = toRegExpFor(p.cues, prompt, 'g');
-    for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
+    const { re, text } = regexFor(p.cues, prompt, 'g');
+    for (let m = re.exec(text); m; m = re.exec(text)) {
       if (NEGATED_BEFORE().test(sentenceBefore(prompt, m.index))) continue;
       if (!best || m.index > best.at) best = { id: p.id, mode: p.mode, cue: m[0].toLowerCase(), at: m.index };
       break;

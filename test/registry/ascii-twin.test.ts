@@ -1,23 +1,25 @@
-// toRegExpFor runs a cue regex over an all-ASCII text with its Unicode letter/number classes written for ASCII
-// (building `[\p{L}\p{N}_-]` is most of what a cue regex costs a hook call). It may only change the time: every
-// shipped source with such a class must give the same matches as the source itself on ASCII texts, and any text
-// with a non-ASCII character must get the source itself.
+// regexFor runs a cue regex over an all-ASCII text with its Unicode letter/number classes written for ASCII, and
+// without `i` over the lower-cased text where that is exact (building `[\p{L}\p{N}_-]` under `iu` is most of what a
+// cue regex costs a hook call). It may only change the time: every shipped source with such a class must give the
+// same matches (places, and text up to case) as the source itself on ASCII texts, and any text with a non-ASCII
+// character must get the source itself.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiTwin, toRegExp, toRegExpFor } from '../../lib/registry/regex.js';
+import { asciiTwin, caseFree, regexFor } from '../../lib/registry/ascii-twin.js';
+import { toRegExp } from '../../lib/registry/regex.js';
 import { viewOf } from '../../lib/registry/select.js';
 import type { RegexSource } from '../../lib/registry/types.js';
 import { shippedRegistry } from '../helpers/registry.js';
 
 const SEED = 0x7477696e;
 
-/** Every match of `re` (global) over `text`: index and text, empty matches stepped over as the callers do. */
+/** Every match of `re` (global) over `text`: index and lower-cased text, empty matches stepped over as the callers do. */
 function matches(re: RegExp, text: string): Array<[number, string]> {
   const out: Array<[number, string]> = [];
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    out.push([m.index, m[0]]);
+    out.push([m.index, m[0].toLowerCase()]);
     if (m[0].length === 0) re.lastIndex++;
   }
   return out;
@@ -43,7 +45,14 @@ describe('asciiTwin', () => {
   });
 });
 
-describe('toRegExpFor', () => {
+describe('caseFree', () => {
+  it('takes lower-case letters, the ASCII classes, \\s-like escapes and escaped punctuation, and nothing else', () => {
+    expect(caseFree('(?<![A-Za-z0-9_-])(?:ship\\s+it|v1\\.2|c\\+\\+)(?![A-Za-z0-9_-])')).toBe(true);
+    for (const s of ['Ship', '[a-z]x', '\\x41', '\\u0041', '(a)\\1', '\\p{L}', '[A-Za-z]']) expect(caseFree(s), s).toBe(false);
+  });
+});
+
+describe('regexFor', () => {
   it('gives every shipped Unicode-bounded source the matches of the source itself on ASCII texts', async () => {
     const sources = await unicodeSources();
     expect(sources.length).toBeGreaterThan(10);
@@ -55,9 +64,10 @@ describe('toRegExpFor', () => {
       fc.assert(
         fc.property(fc.array(fc.tuple(ascii, fc.constantFrom(...words), fc.boolean()), { minLength: 1, maxLength: 5 }), (parts) => {
           const text = parts.map(([pad, w, upper]) => pad + (upper ? w.toUpperCase() : w)).join('');
-          const twin = toRegExpFor(src, text, 'g');
-          expect(twin.source).not.toContain('\\p{');
-          expect(matches(twin, text)).toEqual(matches(new RegExp(src.source, `${src.flags}g`), text));
+          const twin = regexFor(src, text, 'g');
+          expect(twin.re.source).not.toContain('\\p{');
+          expect(twin.text.length).toBe(text.length);
+          expect(matches(twin.re, twin.text)).toEqual(matches(new RegExp(src.source, `${src.flags}g`), text));
         }),
         { seed: SEED, numRuns: 40 },
       );
@@ -67,12 +77,13 @@ describe('toRegExpFor', () => {
   it('uses the source itself for a text with any non-ASCII character', async () => {
     const [src] = await unicodeSources();
     for (const text of ['café', 'ship it — now', 'naïve', 'x\u00a0y', 'ſ']) {
-      expect(toRegExpFor(src!, text)).toBe(toRegExp(src!));
+      expect(regexFor(src!, text)).toEqual({ re: toRegExp(src!), text });
     }
     // And the twin where it applies: the boundary is what differs ("é" is a letter, so "décide" holds no cue "cide").
     const cue: RegexSource = { source: '(?<![\\p{L}\\p{N}_-])(?:cide)(?![\\p{L}\\p{N}_-])', flags: 'iu' };
-    expect(toRegExpFor(cue, 'décide').test('décide')).toBe(false);
-    expect(toRegExpFor(cue, 'de cide').test('de cide')).toBe(true);
-    expect(toRegExpFor(cue, 'de cide').source).toBe('(?<![A-Za-z0-9_-])(?:cide)(?![A-Za-z0-9_-])');
+    expect(regexFor(cue, 'décide').re.test('décide')).toBe(false);
+    const twin = regexFor(cue, 'de CIDE');
+    expect(twin.re.test(twin.text)).toBe(true);
+    expect(twin).toMatchObject({ text: 'de cide', re: { source: '(?<![A-Za-z0-9_-])(?:cide)(?![A-Za-z0-9_-])', flags: 'u' } });
   });
 });
