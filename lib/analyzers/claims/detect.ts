@@ -46,12 +46,13 @@
 //  8. Result: one hit per claim id, in registry order, naming the first sentence (in text order) that made it,
 //     whitespace-collapsed and cut to MAX_SENTENCE (160) characters with "…".
 
-import { toRegExp } from '../../registry/regex.js';
-import type { CompiledClaim } from '../../registry/types.js';
+import { regexFor } from '../../registry/ascii-twin.js';
+import type { CompiledClaim, RegexSource } from '../../registry/types.js';
 import { excerpt } from '../truncate.js';
 import { codeSpans, dataSpans, inside, type Span } from '../quoted.js';
 import { endsAt, gapFirsts, hasPhrase, phraseSet, tokens, type PhraseSet, type Tokens } from './phrases.js';
 import { stripLeadingSymbols } from './leading.js';
+import { hasLetterOrNumber } from '../../text/letters.js';
 
 export interface ClaimHit {
   id: string;
@@ -345,18 +346,19 @@ function* clausesOf(text: string): Generator<Unit> {
       prev = line;
       line = line.replace(BLOCK_PREFIX, '');
     }
-    if (!/[\p{L}\p{N}]/u.test(line)) continue;
+    if (!hasLetterOrNumber(line)) continue;
     for (const sentence of sentences(stripInlineMarkdown(tableRow(line)))) {
       for (const clause of clauses(sentence)) yield { clause, sentence, spans: dataSpans(clause) };
     }
   }
 }
 
-/** Does one of the cues match the clause somewhere other than entirely inside inline code or a quotation? */
-function cueMatches(cues: readonly RegExp[], unit: Unit): boolean {
-  for (const re of cues) {
-    re.lastIndex = 0;
-    for (let m = re.exec(unit.clause); m; m = re.exec(unit.clause)) {
+/** Does one of the cues match the clause somewhere other than entirely inside inline code or a quotation? (An
+ * ASCII clause runs each cue's cheaper twin: lib/registry/ascii-twin.ts.) */
+function cueMatches(cues: readonly RegexSource[], unit: Unit): boolean {
+  for (const cue of cues) {
+    const { re, text } = regexFor(cue, unit.clause, 'g');
+    for (let m = re.exec(text); m; m = re.exec(text)) {
       if (m[0].length === 0) {
         re.lastIndex++;
         continue;
@@ -371,8 +373,7 @@ function cueMatches(cues: readonly RegExp[], unit: Unit): boolean {
 export function findClaims(text: string, claims: readonly CompiledClaim[]): ClaimHit[] {
   if (!text || claims.length === 0) return [];
   // A claim's cues become regexes when its keywords first show up (flags "iu": ~0.1-1 ms each to build).
-  const cues: Array<RegExp[] | undefined> = [];
-  const cuesOf = (i: number): RegExp[] => (cues[i] ??= claims[i]!.cues.map((cue) => toRegExp(cue, 'g')));
+  const cuesOf = (i: number): readonly RegexSource[] => claims[i]!.cues;
   const first: Array<string | undefined> = claims.map(() => undefined);
   let open = claims.length;
   for (const unit of clausesOf(text)) {

@@ -1,6 +1,7 @@
 // Rules 12-13, 15: the fact of an accepted cue, trimmed and normalised, or no request.
 
 import { lazy } from '../../../vocab/lazy.js';
+import { hasLetterOrNumber } from '../../../text/letters.js';
 import { normaliseFact, PRIVATE_MARK } from '../text.js';
 import { ID_AT_START_ANY_CASE, ITEM_ID, LIST_NEXT } from './ids.js';
 import { alternation } from './phrases.js';
@@ -53,6 +54,6 @@ export function factsOf(raw: string, op: 'remember' | 'forget', leadAndCue: stri
     for (let m = next.exec(f); m; m = next.exec(f)) ids.push(m[1]!);
     return { facts: [...new Set(ids)], scope };
   }
-  if (f.length < 2 || PRONOUN_ONLY.test(f) || !/[\p{L}\p{N}]/u.test(f.split(PRIVATE_MARK).join(''))) return undefined;
+  if (f.length < 2 || PRONOUN_ONLY.test(f) || !hasLetterOrNumber(f.split(PRIVATE_MARK).join(''))) return undefined;
   return { facts: [f], scope };
 }

@@ -3,6 +3,7 @@
 // is evaluated, and each \p{L}/\p{N} class costs ~50-150 us to build, paid at start-up by every prompt otherwise.
 
 import { lazy } from '../../../vocab/lazy.js';
+import { isWordPart } from '../../../text/letters.js';
 
 /** An item id of the exact form. */
 export const ITEM_ID = /^m-[0-9a-f]{10}$/;
@@ -17,5 +18,5 @@ export function exactId(masked: string, start: number, end: number): boolean {
   if (!ITEM_ID.test(masked.slice(start, end))) return false;
   const before = masked[start - 1];
   const after = masked[end];
-  return !(before && /[\p{L}\p{N}_-]/u.test(before)) && !(after && /[\p{L}\p{N}_-]/u.test(after));
+  return !(before && isWordPart(before)) && !(after && isWordPart(after));
 }
