@@ -11,6 +11,8 @@ import { newDecisionId } from './ids.js';
 import { bundleFile } from './locations.js';
 import { GUARD_HOOKS, type HookName } from './hooks.js';
 import { heartbeat } from './heartbeat.js';
+import { pathFactsUsed } from './path-facts.js';
+import type { HookRun } from './runtime.js';
 import type { Routers } from './routers.js';
 import { mark, startTiming, timingLine } from './timing.js';
 import { runHook } from './run-hook.js';
@@ -41,8 +43,16 @@ function embedded(): EmbeddedRegistry | null {
 export const EMBEDDED: EmbeddedRegistry | null = embedded();
 
 /** What the hook shares with its loader (scripts/shims/compile-cache.cjs): the stdin it already read, or failed to
- * (taken once; a bundle run without the loader reads its own), and whether this call is a typical one, fit to write the code cache. */
-const fromLoader = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwTypicalCall?: boolean };
+ * (taken once; a bundle run without the loader reads its own), and the kind of call this was (callShape). */
+const fromLoader = globalThis as { __hwStdin?: { buf: Buffer } | { err: unknown }; __hwShape?: string };
+
+/** The kind of call, as far as the code it ran goes: what it judged, its verdict, whether it checked paths. A code
+ * cache that has not seen a call of this kind takes in the code the call compiled (scripts/shims/compile-cache.cjs). */
+export function callShape(result: HookRun, pathsChecked: boolean): string {
+  const d = result.decision;
+  if (!d) return result.exitCode === 0 ? 'none' : 'error';
+  return `${d.input.domain}:${d.decision.action}${pathsChecked ? '+paths' : ''}`;
+}
 
 function readStdin(): Buffer {
   const read = fromLoader.__hwStdin;
@@ -94,9 +104,7 @@ export async function main(hook: HookName, routers: Routers): Promise<void> {
       engineVersion: ENGINE_VERSION,
       routers,
     });
-    // The code cache is written by a typical call, an allowed or silent one (scripts/shims/compile-cache.cjs).
-    const action = result.decision?.decision.action;
-    fromLoader.__hwTypicalCall = result.exitCode === 0 && (action === 'allow' || action === 'silent');
+    fromLoader.__hwShape = callShape(result, pathFactsUsed());
     if (result.stdout) writeAll(1, result.stdout);
     if (result.stderr) writeAll(2, result.stderr);
     const refused = heartbeat(result.beat, 'command', process.env);

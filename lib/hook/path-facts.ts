@@ -65,15 +65,22 @@ export function probeCaseInsensitive(dir: string, platform: string = process.pla
   }
 }
 
+let used = false;
+
+/** Whether this process asked for a path's facts: it checked a path (the code cache's kind of call, lib/hook/main.ts). */
+export const pathFactsUsed = (): boolean => used;
+
 export function fileSystemFacts(probeDir: string): PathFacts {
   let folded: boolean | undefined;
   const reals = new Map<string, string | null>();
   return {
     realpath(abs) {
+      used = true;
       if (!reals.has(abs)) reals.set(abs, resolveReal(abs));
       return reals.get(abs) ?? null;
     },
     caseInsensitive() {
+      used = true;
       folded ??= probeCaseInsensitive(probeDir);
       return folded;
     },

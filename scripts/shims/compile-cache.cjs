@@ -105,8 +105,6 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   };
   let hw;
   let file;
-  let partialFile;
-  let partial = false;
   let cacheFd;
   let cacheSize = 0;
   try {
@@ -129,17 +127,8 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
     hw = where.hw;
     const base = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}`);
     file = `${base}.bin`;
-    partialFile = `${base}.partial.bin`;
     if (where.ok) {
-      const flags = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);
-      let fd;
-      try {
-        fd = fs.openSync(file, flags);
-      } catch (err) {
-        if (err.code !== 'ENOENT') throw err;
-        fd = fs.openSync(partialFile, flags);
-        partial = true;
-      }
+      const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
       const s = fs.fstatSync(fd);
       if (s.isFile() && s.nlink === 1 && mine(s) && s.size < 64 * 1024 * 1024) {
         cacheFd = fd;
@@ -170,11 +159,19 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
     process.exit(failExit);
   }
   if (marks) marks.push([`code read${tag}`, performance.now()]);
+  // A cache file is V8's data, then the kinds of call whose code it holds (`shapes` below) as ASCII words joined by
+  // commas, then that list's length in one byte. Anything else is no cache.
   let cached;
+  let shapes = [];
   if (cacheFd !== undefined) {
     try {
       const n = readInto(cacheFd, buf, cacheSize);
-      if (n === cacheSize) cached = buf.subarray(0, n);
+      const listed = n === cacheSize && n > 0 ? buf[n - 1] : -1;
+      const list = listed >= 0 && listed < n ? buf.latin1Slice(n - 1 - listed, n - 1) : null;
+      if (list !== null && /^[\w:+-]*(?:,[\w:+-]+)*$/.test(list)) {
+        cached = buf.subarray(0, n - 1 - listed);
+        shapes = list ? list.split(',') : [];
+      }
     } catch {
       cached = undefined;
     } finally {
@@ -186,18 +183,20 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   const script = new vm.Script(src, { filename, cachedData: cached });
   if (marks) marks.push([`${cached && !script.cachedDataRejected ? 'compile (cached)' : 'compile'}${tag}`, performance.now()]);
   const rejected = !cached || script.cachedDataRejected;
-  if (file && (rejected || partial)) {
-    // Written at exit, so functions compiled lazily during this call are in the cache too. A cache holds what its
-    // call compiled, and the calls after it compile the rest on every run: so only a typical call (an allowed or
-    // silent one, which the hook says in globalThis.__hwTypicalCall: lib/hook/main.ts) writes the cache. Any other
-    // (a deny, an ask, an error) writes a partial one, which the next typical call replaces with everything both
-    // compiled. A session's first call no longer decides every later call's cache until the next upgrade.
+  if (file) {
+    // Written at exit, so that the functions this call compiled lazily are in it. A cache holds what the calls that
+    // wrote it ran, and every later call compiles the rest from source, each time: so a call of a kind the cache
+    // has not seen (globalThis.__hwShape, lib/hook/main.ts: what it judged, its verdict, whether it checked paths)
+    // rewrites it with everything this process compiled, its own code and the cache's. A handful of rewrites per
+    // build, then none: the first `git status` no longer decides what every `cat file` or refusal compiles.
     process.once('exit', () => {
-      const typical = globalThis.__hwTypicalCall === true;
-      if (!rejected && !typical) return;
-      const target = typical ? file : partialFile;
+      const shape = typeof globalThis.__hwShape === 'string' && /^[\w:+-]{1,60}$/.test(globalThis.__hwShape) ? globalThis.__hwShape : 'other';
+      if (!rejected && (shapes.includes(shape) || shapes.length >= 32)) return;
+      const list = (rejected ? [shape] : [...shapes, shape]).join(',');
+      if (list.length > 255) return;
+      const target = file;
       try {
-        const data = script.createCachedData();
+        const data = Buffer.concat([script.createCachedData(), Buffer.from(list, 'latin1'), Buffer.from([list.length])]);
         // The home first (a link there must not carry the mkdir of cache/ elsewhere), then cache/ itself.
         fs.mkdirSync(hw, { recursive: true, mode: 0o700 });
         if (!privateDir(hw)) return;
@@ -222,8 +221,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
         }
         if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
         fs.renameSync(tmp, target);
-        // Caches of this hook's earlier builds or node versions, and the partial one a full one replaces, are dead
-        // weight: remove them.
+        // Caches of this hook's earlier builds or node versions are dead weight: remove them.
         // The hash right after the prefix: `chunk-shell-` must not take `chunk-shell-observe-`'s caches.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
         for (const f of fs.readdirSync(path.dirname(target))) {

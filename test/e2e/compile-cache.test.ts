@@ -30,29 +30,54 @@ describe('compile cache', () => {
     expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
     expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: first.status, stdout: first.stdout, stderr: first.stderr });
     expect(first.status).toBe(0);
-    // A deny with the cache there uses it and leaves it as it is.
+    // A deny is a kind of call the cache has not seen: it adds its code once, and the next deny leaves it.
     expect(run(home).status).toBe(2);
-    expect(statSync(path).mtimeMs).toBe(written);
+    const rewritten = statSync(path).mtimeMs;
+    expect(rewritten).not.toBe(written);
+    expect(run(home).status).toBe(2);
+    expect(statSync(path).mtimeMs).toBe(rewritten);
   });
 
-  it('a call that is not typical (a deny) writes a partial cache, which the next allowed call replaces with what both compiled', () => {
+  it('a call of a kind the cache has not seen rewrites it with what both compiled; a kind it has seen leaves it', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const own = () => cacheFiles(home).filter((f) => f.startsWith(OWN));
+    const path = () => join(home, 'cache', own()[0]!);
+    /** The kinds of call the cache file says it holds (its trailer: the list, then the list's length in one byte). */
+    const kinds = () => {
+      const b = readFileSync(path());
+      return b.subarray(b.length - 1 - b[b.length - 1]!, b.length - 1).toString('latin1').split(',');
+    };
     const denied = run(home);
-    expect(cacheFiles(home).filter((f) => f.startsWith(OWN))).toEqual([expect.stringMatching(/^v8-pre-tool-use\.bash-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.partial\.bin$/)]);
-    const partial = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith(OWN))!);
-    const written = statSync(partial).mtimeMs;
-    const partialSize = statSync(partial).size;
-    // Another deny reads the partial cache and keeps it.
+    expect(denied.status).toBe(2);
+    expect(own()).toEqual([expect.stringMatching(/^v8-pre-tool-use\.bash-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/)]);
+    expect(kinds()).toEqual(['bash_command:block+paths']);
+    const first = { size: statSync(path()).size, at: statSync(path()).mtimeMs };
+    // The same kind again reads it and leaves it, answering alike.
     expect({ status: run(home).status, stdout: run(home).stdout }).toEqual({ status: denied.status, stdout: denied.stdout });
-    expect(statSync(partial).mtimeMs).toBe(written);
-    // The first allowed call writes the full cache, from the partial one and its own code, and removes the partial.
-    const allowed = run(home, allowStdin);
-    expect(allowed.status).toBe(0);
-    const own = cacheFiles(home).filter((f) => f.startsWith(OWN));
-    expect(own).toEqual([partial.split('/').pop()!.replace('.partial.bin', '.bin')]);
-    // Both calls' code: more than the deny's alone (a cache of the allow's alone is smaller than the deny's).
-    expect(statSync(join(home, 'cache', own[0]!)).size).toBeGreaterThan(partialSize);
+    expect(statSync(path()).mtimeMs).toBe(first.at);
+    // An allowed call without paths is a new kind: the cache now holds the deny's code and its own.
+    expect(run(home, allowStdin).status).toBe(0);
+    expect(kinds()).toEqual(['bash_command:block+paths', 'bash_command:silent']);
+    expect(own()).toHaveLength(1);
+    expect(statSync(path()).size).toBeGreaterThan(first.size);
+    const second = statSync(path()).mtimeMs;
+    for (const input of [allowStdin, stdin]) run(home, input);
+    expect(statSync(path()).mtimeMs).toBe(second);
     expect(run(home).stdout).toBe(denied.stdout);
+  });
+
+  it('a cache file without a kinds list (an older format, or cut short) is no cache: replaced, answer unchanged', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const clean = run(home);
+    const path = join(home, 'cache', cacheFiles(home).find((f) => f.startsWith(OWN))!);
+    const whole = readFileSync(path);
+    for (const broken of [whole.subarray(0, whole.length - 1), Buffer.concat([whole, Buffer.from([200])]), Buffer.from([3])]) {
+      writeFileSync(path, broken);
+      const r = run(home);
+      expect({ status: r.status, stdout: r.stdout }).toEqual({ status: clean.status, stdout: clean.stdout });
+      const again = readFileSync(path);
+      expect(again.subarray(again.length - 1 - again[again.length - 1]!, again.length - 1).toString('latin1')).toBe('bash_command:block+paths');
+    }
   });
 
   it("replacing a cache removes the same code's caches from earlier builds, not other hooks' or the other variant's", () => {

@@ -114,11 +114,10 @@ describe('the shell variant of a hook', () => {
     }
   });
 
-  it('keeps both code caches: calls alternating between Bash and Read rewrite neither', () => {
+  it('keeps both code caches: once each has seen its kinds of call, calls alternating between Bash and Read rewrite neither', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-variant-home-'));
     const dir = join(ROOT, 'dist', 'hooks');
-    call(dir, 'pre-tool-use', fixture('pre-bash-git-status'), home);
-    call(dir, 'pre-tool-use', fixture('pre-read-source'), home);
+    for (const name of ['pre-bash-git-status', 'pre-bash-rm-rf-root', 'pre-read-source']) call(dir, 'pre-tool-use', fixture(name), home);
     const written = new Map(caches(home).map((f) => [f, statSync(join(home, 'cache', f)).mtimeMs]));
     expect([...written.keys()].filter((f) => f.startsWith('v8-pre-tool-use'))).toHaveLength(2);
     for (const name of ['pre-bash-rm-rf-root', 'pre-read-source', 'pre-bash-git-status']) call(dir, 'pre-tool-use', fixture(name), home);
