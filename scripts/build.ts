@@ -94,6 +94,19 @@ async function main(): Promise<void> {
   // The cold chunks the hook bundles load on first use (scripts/build-chunks.ts), first: a hook's stubs name each
   // chunk's cache id.
   const chunkIds = new Map<string, string>();
+  // secretlint's recommended preset, loaded by the hooks only for texts that could hold a secret (see
+  // lib/analyzers/secrets/secretlint.ts). Written like a chunk, a loader plus its code with a V8 code cache: compiling
+  // ~85 KB on every load was ~5 ms of each call using it. Built first: a hook and a chunk run its code through their
+  // own loader by its cache id (the loader file is for the CLI, which has none: requiring it cost a hook ~0.5 ms).
+  const secretlintId = await build({
+    ...common,
+    entryPoints: [join(root, 'lib', 'analyzers', 'secrets', 'secretlint-entry.ts')],
+    outfile: join(root, 'dist', 'hooks', 'secretlint.cjs'),
+    write: false,
+    plugins: [secretlintShims],
+    define: { 'import.meta.url': '__hwMeta.url' },
+  }).then((result) => writeHookFile(join(root, 'dist', 'hooks', 'secretlint.cjs'), result.outputFiles[0]?.text ?? '', 'secretlint'));
+  const secretlintNear = { __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'), __HW_SECRETLINT_ID__: JSON.stringify(secretlintId) };
   const buildChunk = async (plan: ChunkPlan): Promise<void> => {
     const nested = chunks.filter((c) => plan.chunk.nests?.includes(c.chunk.name));
     const result = await build({
@@ -102,7 +115,7 @@ async function main(): Promise<void> {
       outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
       write: false,
       plugins: [secretlintStaysOut, chunkStubs(nested, chunkIds)],
-      define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs') },
+      define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), ...secretlintNear },
     });
     const name = `chunk-${plan.chunk.name}`;
     chunkIds.set(plan.chunk.name, writeCodeFile(join(root, 'dist', 'hooks', `${name}.code.js`), result.outputFiles[0]?.text ?? '', name));
@@ -126,7 +139,7 @@ async function main(): Promise<void> {
             __HW_REGISTRY_FILE__: JSON.stringify(`${name}.registry.json`),
             __HW_EMBEDDED__: 'undefined',
             __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
-            __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'),
+            ...secretlintNear,
           },
         });
         return result.outputFiles[0]?.text ?? '';
@@ -148,17 +161,6 @@ async function main(): Promise<void> {
         __HW_SECRETLINT_REL__: JSON.stringify('hooks/secretlint.cjs'),
       },
     }),
-    // secretlint's recommended preset, loaded by the hooks only for texts that could hold a secret (see
-    // lib/analyzers/secrets/secretlint.ts), required with the hook file's own `require`. Written like a chunk, a
-    // loader plus its code with a V8 code cache: compiling ~85 KB on every load was ~5 ms of each call using it.
-    build({
-      ...common,
-      entryPoints: [join(root, 'lib', 'analyzers', 'secrets', 'secretlint-entry.ts')],
-      outfile: join(root, 'dist', 'hooks', 'secretlint.cjs'),
-      write: false,
-      plugins: [secretlintShims],
-      define: { 'import.meta.url': '__hwMeta.url' },
-    }).then((result) => writeHookFile(join(root, 'dist', 'hooks', 'secretlint.cjs'), result.outputFiles[0]?.text ?? '', 'secretlint')),
   ]);
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
   // Every file a hook call may load, for doctor (lib/cli/doctor-bundles.ts): a missing chunk only shows when a call

@@ -92,7 +92,7 @@ describe('without the secretlint bundle', () => {
   it('still judges with its own patterns and says once, on stderr, that the second detector is missing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-no-secretlint-'));
     mkdirSync(join(dir, 'hooks'));
-    for (const f of readdirSync(join(ROOT, 'dist', 'hooks')).filter((f) => f !== 'secretlint.cjs')) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(dir, 'hooks', f));
+    for (const f of readdirSync(join(ROOT, 'dist', 'hooks')).filter((f) => !f.startsWith('secretlint.cjs'))) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(dir, 'hooks', f));
     copyFileSync(join(ROOT, 'dist', 'package.json'), join(dir, 'package.json'));
     // A GitHub token: our own pattern knows it, and the prefilter sends it to secretlint too.
     const own = secrets.find((s) => s.text.startsWith('ghp_') && !s.content.includes('\n'))!;
@@ -102,5 +102,20 @@ describe('without the secretlint bundle', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block' });
     expect(r.stderr).toMatch(/^hookwarden: secretlint unavailable: .*own secret patterns only\)$/m);
     expect(r.stdout + r.stderr).not.toContain(own.text);
+  });
+});
+
+describe('secretlint in a hook process', () => {
+  it("runs through the hook's own loader: the bundle's loader file is the CLI's, a hook never requires it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-secretlint-code-'));
+    mkdirSync(join(dir, 'hooks'));
+    for (const f of readdirSync(join(ROOT, 'dist', 'hooks')).filter((f) => f !== 'secretlint.cjs')) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(dir, 'hooks', f));
+    copyFileSync(join(ROOT, 'dist', 'package.json'), join(dir, 'package.json'));
+    // A key only secretlint knows: found all the same, and nothing on stderr about a missing detector.
+    const only = secrets.find((s) => s.text.startsWith('SG.'))!;
+    const write = JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: '/home/dev/project/src/mail.ts', content: only.content } });
+    const r = spawnSync('node', [join(dir, 'hooks', 'pre-tool-use.js')], { input: write, env: hookEnv(dir), encoding: 'utf8' });
+    expect(r.stdout).toContain('secretlint/sendgrid');
+    expect(r.stderr).not.toMatch(/secretlint unavailable/);
   });
 });
