@@ -40,7 +40,6 @@ export function readAuditFile(file: string): { events: AuditEventV1[]; bad: numb
 // ---------------------------------------------------------------------------------------------------------------
 // Streaming: large files are read in chunks, one line at a time, with bounded memory (`hookwarden audit`).
 
-/** What one line of an audit file is. A JSON object naming another `schema` is `other-schema`, not garbage. */
 /** The size and inode of a regular file being followed (a new inode: it was replaced), or undefined when it is not
  * there or not a regular file. */
 export function fileIdentity(file: string): { size: number; ino: number } | undefined {
@@ -52,6 +51,7 @@ export function fileIdentity(file: string): { size: number; ino: number } | unde
   }
 }
 
+/** What one line of an audit file is. A JSON object naming another `schema` is `other-schema`, not garbage. */
 export type AuditLine = { kind: 'event'; event: AuditEventV1 } | { kind: 'other-schema' } | { kind: 'bad' };
 
 export function classifyAuditLine(line: string): AuditLine {

@@ -12,6 +12,7 @@
 // That twin is used then, the regex as written otherwise. Callers read match places, and matched text only in
 // lower case.
 
+import { isAscii } from '../text/letters.js';
 import { toRegExp } from './regex.js';
 import type { RegexSource } from './types.js';
 
@@ -137,22 +138,9 @@ export function lowerCased(source: string): string | null {
   return out;
 }
 
-let lastText: string | undefined;
-let lastAscii = false;
-
-function isAscii(text: string): boolean {
-  if (text !== lastText) {
-    lastText = text;
-    lastAscii = true;
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) > 0x7f) {
-        lastAscii = false;
-        break;
-      }
-    }
-  }
-  return lastAscii;
-}
+/** The last text asked about: a prompt or a clause meets several cues in a row. */
+let last: { text: string; ascii: boolean } | undefined;
+const asciiText = (text: string): boolean => (last?.text === text ? last.ascii : (last = { text, ascii: isAscii(text) }).ascii);
 
 function twinOf(src: RegexSource): Twin | null {
   let twin = twins.get(src);
@@ -168,7 +156,8 @@ function twinOf(src: RegexSource): Twin | null {
 /** The regex to run for `text` (reset, as toRegExp's), and the text to run it over: the same length and the same
  * match places as `text`; its letters may be in lower case. */
 export function regexFor(src: RegexSource, text: string, extraFlags = ''): { re: RegExp; text: string } {
-  const twin = (src.flags.includes('i') || src.source.includes('\\p{')) && isAscii(text) ? twinOf(src) : null;
+  // twinOf is null for a source that has neither a Unicode class nor `i`.
+  const twin = asciiText(text) ? twinOf(src) : null;
   if (!twin) return { re: toRegExp(src, extraFlags), text };
   return { re: toRegExp(twin.src, extraFlags), text: twin.lower ? text.toLowerCase() : text };
 }

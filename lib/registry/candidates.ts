@@ -9,6 +9,7 @@
 //    (regex-literal.ts), and an outside-the-project pattern only a path outside the project.
 // A key is plain JSON: the build writes it beside each pattern's text.
 
+import { isAscii } from '../text/letters.js';
 import { foldFor, literalsOf, mightMatch } from './regex-literal.js';
 import type { RegexSource } from './types.js';
 import type { CompiledPath, CompiledShell, CompiledShellCommandSpec } from './types.js';
@@ -65,7 +66,6 @@ export function pathKey(p: PathSource): PathKey {
   return [p.outsideProject ? 1 : 0, always, always ? [] : [...exact], always ? [] : [...folded]];
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** isPathCandidate, from a key. */
 export function isPathKeyCandidate(key: PathKey, path: PathProbe): boolean {
@@ -82,7 +82,7 @@ export function isPathKeyCandidate(key: PathKey, path: PathProbe): boolean {
     const low = fold || folded.length > 0 ? foldFor('i', form) : form;
     for (let i = 0; i < exact.length; i++) {
       const lit = exact[i] as string;
-      if (fold ? NON_ASCII.test(lit) || low.includes(lit.toLowerCase()) : form.includes(lit)) return true;
+      if (fold ? !isAscii(lit) || low.includes(lit.toLowerCase()) : form.includes(lit)) return true;
     }
     for (let i = 0; i < folded.length; i++) if (low.includes(folded[i] as string)) return true;
   }

@@ -4,14 +4,21 @@
 
 let nonAscii: RegExp | undefined;
 
-const asciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+/** Is the UTF-16 unit `c` an ASCII letter or digit? */
+export const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+
+/** Is every character of `text` ASCII? */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** Does `text` hold a letter or a number (/[\p{L}\p{N}]/u)? */
 export function hasLetterOrNumber(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x80) return (nonAscii ??= /[\p{L}\p{N}]/u).test(text.slice(i));
-    if (asciiAlnum(c)) return true;
+    if (isAsciiAlnum(c)) return true;
   }
   return false;
 }
@@ -20,5 +27,5 @@ export function hasLetterOrNumber(text: string): boolean {
 export function isWordPart(ch: string): boolean {
   const c = ch.charCodeAt(0);
   if (c >= 0x80) return (nonAscii ??= /[\p{L}\p{N}]/u).test(ch);
-  return asciiAlnum(c) || c === 95 || c === 45;
+  return isAsciiAlnum(c) || c === 95 || c === 45;
 }

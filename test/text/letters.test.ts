@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasLetterOrNumber, isWordPart } from '../../lib/text/letters.js';
+import { hasLetterOrNumber, isAscii, isWordPart } from '../../lib/text/letters.js';
 
 const UNITS = ['a', 'Z', '0', '9', '_', '-', ' ', '.', '@', '[', '`', '{', 'é', 'Σ', '٣', 'Ⅻ', '—', '😀', '\u00a0', '\ud83d', '\udc00', '\u0301'];
 
@@ -25,5 +25,15 @@ describe('letters', () => {
       if (isWordPart(ch) !== /[\p{L}\p{N}_-]/u.test(ch)) expect(`U+${c.toString(16)}`).toBe('the same answer');
     }
     for (const ch of ['\ud83d', '\udc00', 'ｚ', '〇']) expect(isWordPart(ch), ch).toBe(/[\p{L}\p{N}_-]/u.test(ch));
+  });
+
+  it('isAscii answers as the absence of /[^\\x00-\\x7f]/', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...UNITS, '\x7f', '\x80', '\x00'), { maxLength: 8 }), (parts) => {
+        const s = parts.join('');
+        expect(isAscii(s)).toBe(!/[^\x00-\x7f]/.test(s));
+      }),
+      { seed: 0x61736369, numRuns: 1000 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The symbols before a clause's first word (list marks, status emoji, bold marks), which the claim rules do not read.
 
+import { isAsciiAlnum } from '../../text/letters.js';
 import { lazy } from '../../vocab/lazy.js';
 
 const LEADING_SYMBOLS = lazy(() => /^[^\p{L}\p{N}`"“]+/u);
@@ -11,8 +12,7 @@ export function stripLeadingSymbols(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x80) return text.slice(i).replace(LEADING_SYMBOLS(), '');
-    const lower = c | 32;
-    if ((c >= 48 && c <= 57) || (lower >= 97 && lower <= 122) || c === 96 || c === 34) return text.slice(i);
+    if (isAsciiAlnum(c) || c === 96 || c === 34) return text.slice(i);
   }
   return '';
 }

@@ -13,7 +13,7 @@ export interface ModeCue {
 }
 
 /** Words right before a cue that turn it around: "don't just look", "not read-only", "no need to investigate". Built
- * on first use, like every regex with a Unicode property escape (lib/analyzers/memory/requests/ids.ts). */
+ * on first use, like every regex with a Unicode property class (test/architecture.test.ts). */
 const NEGATED_BEFORE = lazy(() => /(?:\bnot|n't|\bnever|\bno need to|\binstead of|\brather than)\s+(?:\p{L}+\s+)?$/iu);
 /** The text of the cue's sentence before it. */
 const sentenceBefore = (text: string, at: number): string => text.slice(0, at).split(/[.!?\n]/).pop() ?? '';
