@@ -97,7 +97,8 @@ async function main(): Promise<void> {
   // secretlint's recommended preset, loaded by the hooks only for texts that could hold a secret (see
   // lib/analyzers/secrets/secretlint.ts). Written like a chunk, a loader plus its code with a V8 code cache: compiling
   // ~85 KB on every load was ~5 ms of each call using it. Built first: a hook and a chunk run its code through their
-  // own loader by its cache id (the loader file is for the CLI, which has none: requiring it cost a hook ~0.5 ms).
+  // own loader by its cache id (the loader file is for the CLI, which has none: requiring it cost a hook ~0.5 ms),
+  // and only the CLI is given the loader file's path.
   const secretlintId = await build({
     ...common,
     entryPoints: [join(root, 'lib', 'analyzers', 'secrets', 'secretlint-entry.ts')],
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
     plugins: [secretlintShims],
     define: { 'import.meta.url': '__hwMeta.url' },
   }).then((result) => writeHookFile(join(root, 'dist', 'hooks', 'secretlint.cjs'), result.outputFiles[0]?.text ?? '', 'secretlint'));
-  const secretlintNear = { __HW_SECRETLINT_REL__: JSON.stringify('secretlint.cjs'), __HW_SECRETLINT_ID__: JSON.stringify(secretlintId) };
+  const secretlintById = { __HW_SECRETLINT_ID__: JSON.stringify(secretlintId) };
   const buildChunk = async (plan: ChunkPlan): Promise<void> => {
     const nested = chunks.filter((c) => plan.chunk.nests?.includes(c.chunk.name));
     const result = await build({
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
       outfile: join(root, 'dist', 'hooks', `chunk-${plan.chunk.name}.js`),
       write: false,
       plugins: [secretlintStaysOut, chunkStubs(nested, chunkIds)],
-      define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), ...secretlintNear },
+      define: { ...common.define, __HW_EMBEDDED__: 'undefined', __HW_PATTERNS_REL__: JSON.stringify('../../patterns'), ...secretlintById },
     });
     const name = `chunk-${plan.chunk.name}`;
     chunkIds.set(plan.chunk.name, writeCodeFile(join(root, 'dist', 'hooks', `${name}.code.js`), result.outputFiles[0]?.text ?? '', name));
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
             __HW_REGISTRY_FILE__: JSON.stringify(`${name}.registry.json`),
             __HW_EMBEDDED__: 'undefined',
             __HW_PATTERNS_REL__: JSON.stringify('../../patterns'),
-            ...secretlintNear,
+            ...secretlintById,
           },
         });
         return result.outputFiles[0]?.text ?? '';

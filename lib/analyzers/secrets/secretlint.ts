@@ -4,11 +4,11 @@
 // a text is worth it, and only then `loadSecretlint` loads it.
 //
 // Where it comes from:
-//   - bundled hooks (dist/hooks/<event>.js): the build defines __HW_SECRETLINT_REL__, the path of the separate
-//     bundle dist/hooks/secretlint.cjs relative to the running file, and it is loaded with the bundle's `require`. A
-//     hook file runs its bundle through vm.Script (scripts/shims/compile-cache.cjs) with the hook file's own
-//     `require`, `__filename` and `__dirname`, and the build maps `import.meta.url` to that `__filename`, so
-//     the path resolves next to the hook file wherever dist/ is installed;
+//   - hook bundles and their chunks (dist/hooks/): the build defines __HW_SECRETLINT_ID__, the code cache id of the
+//     separate bundle, and the hook's own loader (scripts/shims/compile-cache.cjs) runs its code file beside the
+//     hook, secretlint.cjs.code.js, as it runs a cold chunk;
+//   - the CLI (dist/cli.js, the daemon too): the build defines __HW_SECRETLINT_REL__, the path of that bundle's
+//     loader file dist/hooks/secretlint.cjs relative to the running file, loaded with the bundle's `require`;
 //   - source (tsx, vitest): the .ts entry is imported directly.
 // Any failure (file missing, throws on load, throws while scanning) becomes a rejection with a one-line
 // message; the caller then keeps the regex findings alone.
@@ -42,8 +42,7 @@ export function secretlintBundlePath(): string | null {
 }
 
 async function importEntry(): Promise<EntryModule> {
-  // In a hook process the hook's own loader runs the bundle's code beside it, as it runs a cold chunk
-  // (scripts/shims/compile-cache.cjs): requiring the bundle's loader file cost ~0.5 ms more.
+  // A hook's loader runs the bundle's code by its id (requiring the bundle's loader file instead cost ~0.5 ms more).
   const chunk = (globalThis as { __hwChunk?: (code: string, id: string) => unknown }).__hwChunk;
   if (typeof __HW_SECRETLINT_ID__ === 'string' && typeof chunk === 'function') return chunk('secretlint.cjs.code.js', __HW_SECRETLINT_ID__) as EntryModule;
   const bundle = secretlintBundlePath();
