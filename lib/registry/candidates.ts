@@ -96,7 +96,7 @@ export interface PathProbe {
   caseInsensitive: boolean;
 }
 
-/** Could a path pattern (or its key) match the path? False when it is for outside the project and the path is not,
+/** Could a path pattern match the path (isPathKeyCandidate answers the same from its key)? False when it is for outside the project and the path is not,
  * or when no form of the path holds a literal its include globs need: then no glob is compiled or run. */
 export function isPathCandidate(p: PathSource, path: PathProbe): boolean {
   if (p.outsideProject && !path.outsideProject) return false;
