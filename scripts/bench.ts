@@ -2,6 +2,8 @@
 // as the median wall time and the median ratio to `node -e 0`. Each hook run is paired with a `node -e 0` run
 // just before it, in the same loop, so machine noise hits both alike; the ratio is the median of those pairs.
 // NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start). Issue 18's targets are printed beside them.
+// A hook runs as install writes its command (`node --jitless <hook>.js`, lib/cli/settings.ts HOOK_NODE_FLAGS); each
+// pair is followed by a run of the bare `node <hook>.js`, whose ratio is printed beside for comparison.
 // Then where a call's time goes (HOOKWARDEN_TIMING=1, median per step), the secretlint bundle's load alone, and
 // the daemon (`hookwarden serve`): p50 and p99 of the request round trip per hook (scripts/bench/daemon.ts).
 // BENCH_RUNS (31), BENCH_TIMING_RUNS (7), BENCH_DAEMON_RUNS (400) set the counts. It prints; it asserts nothing.
@@ -11,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOOK_NODE_FLAGS } from '../lib/cli/hook-command.js';
 import { benchCases } from './bench/cases.js';
 import { benchDaemon } from './bench/daemon.js';
 import { median, medianTiming, parseTiming, pct } from './bench/stats.js';
@@ -37,18 +40,20 @@ const HOOKS = benchCases(root);
 const bundle = (hook: string): string => join(root, 'dist', 'hooks', `${hook}.js`);
 
 /** Runs one case's hook and fails the bench when the answer is not the one the input is for. */
-function hookRun(hook: string, c: (typeof HOOKS)[number]['cases'][number], extra?: NodeJS.ProcessEnv) {
-  const r = run([bundle(hook)], c.input(), extra);
+function hookRun(hook: string, c: (typeof HOOKS)[number]['cases'][number], extra?: NodeJS.ProcessEnv, flags: readonly string[] = HOOK_NODE_FLAGS) {
+  const r = run([...flags, bundle(hook)], c.input(), extra);
   if (!c.expect(r.status, r.stdout)) throw new Error(`${hook} ${c.kind} (${c.label}): unexpected answer, exit ${r.status}: ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 300)}`);
   return r;
 }
 
 // One run of each input first: it checks the answer and writes the compile cache, as a first real call does.
-for (const { hook, cases } of HOOKS) for (const c of cases) hookRun(hook, c);
+for (const { hook, cases } of HOOKS) for (const c of cases) hookRun(hook, c), hookRun(hook, c, {}, []);
 
 interface Samples {
   wall: number[];
   ratio: number[];
+  /** The bare `node <hook>.js` run's ratio to the same baseline. */
+  bare: number[];
 }
 const samples = new Map<string, Samples>();
 const key = (hook: string, kind: string): string => `${hook} ${kind}`;
@@ -61,10 +66,12 @@ for (let i = 0; i < RUNS; i++) {
     for (const c of cases) {
       const base = run(['-e', '0'], '').ms;
       const ms = hookRun(hook, c).ms;
+      const bare = hookRun(hook, c, {}, []).ms;
       baseline.push(base);
-      const s = samples.get(key(hook, c.kind)) ?? { wall: [], ratio: [] };
+      const s = samples.get(key(hook, c.kind)) ?? { wall: [], ratio: [], bare: [] };
       s.wall.push(ms);
       s.ratio.push(ms / base);
+      s.bare.push(bare / base);
       samples.set(key(hook, c.kind), s);
     }
   }
@@ -74,7 +81,8 @@ for (let i = 0; i < RUNS; i++) {
 const base = median(baseline);
 const out = (s: string): boolean => process.stdout.write(s);
 out(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs, each just before the hook run it is paired with\n\n`);
-out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} stdin\n`);
+out(`hooks run as \`node ${HOOK_NODE_FLAGS.join(' ')} <hook>.js\` (what install writes); "bare": \`node <hook>.js\`, same baseline\n`);
+out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} ${'bare'.padStart(5)}  stdin\n`);
 const verdicts: string[] = [];
 for (const { hook, target, cases } of HOOKS) {
   let met = true;
@@ -86,7 +94,7 @@ for (const { hook, target, cases } of HOOKS) {
     const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
     // The spread of the pairs: on a busy host one run's median moves by more than the gap to a target.
     const iqr = `${pct(s.ratio, 25).toFixed(2)}-${pct(s.ratio, 75).toFixed(2)}`;
-    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${c.label}\n`);
+    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${median(s.bare).toFixed(2).padStart(5)}  ${c.label}\n`);
   }
   if (target !== null) verdicts.push(`${hook} ${met ? 'met' : 'NOT met'}`);
 }

@@ -11,7 +11,7 @@ import { readRegularFile } from '../fs/read.js';
 import type { Check } from './doctor-hosts.js';
 import { hostFile } from './hosts/table.js';
 import { managedFile, managedRoot, MANAGED_AGENTS, TARGETS, type ManagedAgent } from './managed/targets.js';
-import { isOurCommand } from './settings.js';
+import { isOurCommand } from './hook-command.js';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 

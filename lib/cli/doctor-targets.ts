@@ -4,7 +4,7 @@
 
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { HOOK_BIN } from './settings.js';
+import { HOOK_BIN } from './hook-command.js';
 import { onPath } from './hosts/table.js';
 
 const QUOTED = /"((?:[^"\\]|\\.)*?dist[\\/]hooks[\\/]([a-z-]+)\.js)"/;

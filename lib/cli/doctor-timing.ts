@@ -17,12 +17,15 @@ import type { Locations } from '../hook/locations.js';
 import { userConfigFile } from '../serve/auth.js';
 import type { Check } from './doctor-hosts.js';
 import type { CliIO } from './io.js';
+import { HOOK_NODE_FLAGS } from './hook-command.js';
 
 /** Claude Code's PreToolUse entry of ours: a command running a bundle, or an http hook to the daemon. */
 export interface InstalledGuard {
   kind: 'command' | 'http';
   /** The bundle path (command) or URL (http). */
   target: string;
+  /** The command's node flags of ours as written (none for the PATH bin or an older install's command). */
+  nodeFlags?: string[];
   /** The http entry's Authorization header as written (`Bearer ${HOOKWARDEN_TOKEN}` or a literal token). */
   authorization?: string;
 }
@@ -67,7 +70,7 @@ const guardInput = (dir: string, cwd: string): string =>
 type CommandCost = { hook: number; node: number; ratio: number } | { problem: string };
 
 /** The command hook's median wall time, `node -e 0`'s, and the median ratio of the pairs. */
-function timeCommand(io: CliIO, loc: Locations, bundle: string): CommandCost {
+function timeCommand(io: CliIO, loc: Locations, bundle: string, flags: readonly string[]): CommandCost {
   if (!existsSync(bundle)) return { problem: `${bundle} does not exist (run \`npm run build\`)` };
   const scratch = mkdtempSync(join(tmpdir(), 'hookwarden-doctor-'));
   try {
@@ -82,7 +85,7 @@ function timeCommand(io: CliIO, loc: Locations, bundle: string): CommandCost {
       const r = spawnSync(process.execPath, args, { input: stdin, env, encoding: 'utf8', timeout: 10_000 });
       return { ms: Number(process.hrtime.bigint() - t0) / 1e6, r };
     };
-    const first = run([bundle], input);
+    const first = run([...flags, bundle], input);
     if (first.r.status !== 2 || !first.r.stdout.includes('"deny"')) {
       return { problem: `\`rm -rf /\` was not denied by the command hook (exit ${first.r.status}): ${oneLine(first.r.stderr || first.r.stdout || first.r.error)}` };
     }
@@ -91,7 +94,7 @@ function timeCommand(io: CliIO, loc: Locations, bundle: string): CommandCost {
     const ratio: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
       const n = run(['-e', '0'], '').ms;
-      const h = run([bundle], input).ms;
+      const h = run([...flags, bundle], input).ms;
       node.push(n);
       hook.push(h);
       ratio.push(h / n);
@@ -161,9 +164,10 @@ export async function timeInstalledMode(io: CliIO, loc: Locations, root: string,
   const what = 'hook call';
   const served = loadConfig([userConfigFile(io.env)]).config.serve;
   const port = served.port ?? DEFAULT_CONFIG.serve.port;
-  // The installed bundle when it is there (what Claude Code runs), else this install's.
-  const bundle = guard?.kind === 'command' && existsSync(guard.target) ? guard.target : join(root, 'dist', 'hooks', 'pre-tool-use.js');
-  const command = timeCommand(io, loc, bundle);
+  // The installed command when its bundle is there (what Claude Code runs), else the one install would write.
+  const installed = guard?.kind === 'command' && existsSync(guard.target);
+  const bundle = installed ? guard.target : join(root, 'dist', 'hooks', 'pre-tool-use.js');
+  const command = timeCommand(io, loc, bundle, installed ? (guard.nodeFlags ?? []) : HOOK_NODE_FLAGS);
   if (guard?.kind === 'http') {
     const base = guard.target.replace(/\/hooks\/[a-z-]+$/, '');
     const cmd = 'problem' in command ? `the command hook: ${command.problem}` : `as a command hook a call takes ${commandPart(command)}`;

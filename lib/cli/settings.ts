@@ -11,6 +11,7 @@ import { HookwardenError } from '../errors.js';
 import { errCode, unsafePath } from '../fs/checks.js';
 import { readProblem, readRegularFile } from '../fs/read.js';
 import { assertReplaceable, createExclusive, writeFileAtomic } from '../fs/write.js';
+import { agentCommand, hookCommand, isOurCommand, type HookPlace } from './hook-command.js';
 
 /** Claude Code settings files are small; a bigger one is not one. */
 const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
@@ -49,56 +50,6 @@ interface Group {
   [k: string]: unknown;
 }
 type Settings = { hooks?: Record<string, Group[]>; [k: string]: unknown };
-
-const escape = (p: string): string => p.replace(/(["\\$`])/g, '\\$1');
-const quote = (p: string): string => `"${escape(p)}"`;
-
-/** `node "<file>"`, quoted for a POSIX shell. */
-export const nodeCommand = (file: string): string => `node ${quote(file)}`;
-
-/** The command found on PATH that runs one hook bundle of a global install (bin/hookwarden-hook.cjs). */
-export const HOOK_BIN = 'hookwarden-hook';
-
-/**
- * Where an installed command finds the hook bundles (docs/install-scopes.md):
- *  - a string: this machine's install root, an absolute path (user and local scope, --settings);
- *  - `{ project }`: the install root relative to the project (`node_modules/hookwarden`, or '' when the project is
- *    the checkout), for a committed file: `node "$CLAUDE_PROJECT_DIR/<rel>/dist/hooks/<hook>.js"`;
- *  - `{ bin }`: `hookwarden-hook <hook>`, found on PATH (a global install), for a committed file.
- */
-export type HookPlace = string | { project: string } | { bin: true };
-
-/** A bundle's path relative to the project, after `prefix` (the project variable, or '' for a path relative to the
- * folder the host runs project hooks in), escaped for double quotes. */
-export const relativeBundle = (prefix: string, rel: string, hook: string): string => `${prefix}${rel ? `${escape(rel)}/` : ''}dist/hooks/${hook}.js`;
-
-/** The exact command install writes: node with the bundle's path (absolute, or under $CLAUDE_PROJECT_DIR), or the
- * hook bin on PATH; never npx, never the CLI. */
-export function hookCommand(place: HookPlace, hook: string): string {
-  if (typeof place === 'string') return `node ${quote(join(place, 'dist', 'hooks', `${hook}.js`))}`;
-  if ('bin' in place) return `${HOOK_BIN} ${hook}`;
-  return `node "${relativeBundle('$CLAUDE_PROJECT_DIR/', place.project, hook)}"`;
-}
-
-/** The command of a host that is not Claude Code: the same bundle, told which host it answers (`--agent`). */
-export const agentCommand =
-  (agent: string) =>
-  (place: HookPlace, hook: string): string =>
-    `${hookCommand(place, hook)} --agent ${agent}`;
-
-const HOOK_NAME = '(?:user-prompt|pre-tool-use|post-tool-use|stop|session-start)';
-const AGENT_TAIL = '(?:\\s+--agent\\s+[a-z-]+)?';
-/**
- * Every command form any version of install wrote, whatever the root and whichever host it named: `node "<root>/
- * dist/hooks/<hook>.js"` (every version so far; Cursor's names node by its path), the project-relative forms, and
- * the PATH bin. A user's own unquoted `node /x/dist/hooks/stop.js` is not one of ours.
- */
-const OUR_COMMAND = new RegExp(
-  `^(?:node|"[^"]+")\\s+"(?:(?:[^"\\\\]|\\\\.)*/)?dist/hooks/${HOOK_NAME}\\.js"${AGENT_TAIL}$|^${HOOK_BIN}\\s+${HOOK_NAME}${AGENT_TAIL}$`,
-);
-
-/** Whether a command line is one install wrote (any version, any install root). */
-export const isOurCommand = (command: string): boolean => OUR_COMMAND.test(command.trim());
 
 /** One agent host's settings: which events get which hook, and the command that runs it. Claude Code's is below;
  * Gemini CLI reads the same `hooks` shape from .gemini/settings.json (timeouts in milliseconds, every hook told

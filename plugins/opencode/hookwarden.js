@@ -29,7 +29,8 @@ function runHook(hook, event, cwd) {
     let stderr = '';
     let child;
     try {
-      child = spawn('node', [join(hooksDir, `${hook}.js`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      // The node flags of every hook command install writes (lib/cli/settings.ts HOOK_NODE_FLAGS).
+      child = spawn('node', ['--jitless', '--no-expose-wasm', join(hooksDir, `${hook}.js`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       resolve({ error: String(err?.message ?? err) });
       return;

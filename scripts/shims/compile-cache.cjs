@@ -125,8 +125,9 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       where = globalThis.__hwCacheDir = { hw: h, ok };
     }
     hw = where.hw;
-    const base = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}`);
-    file = `${base}.bin`;
+    // V8 rejects a cache made under other flags: the installed command's `--jitless` (lib/cli/settings.ts) and a
+    // plain `node <hook>.js` keep a cache each rather than rewriting one another's.
+    file = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}${process.execArgv.includes('--jitless') ? '-jitless' : ''}.bin`);
     if (where.ok) {
       const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
       const s = fs.fstatSync(fd);
@@ -221,12 +222,14 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
         }
         if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
         fs.renameSync(tmp, target);
-        // Caches of this hook's earlier builds or node versions are dead weight: remove them.
-        // The hash right after the prefix: `chunk-shell-` must not take `chunk-shell-observe-`'s caches.
+        // Caches of this hook's earlier builds or node versions are dead weight: remove them (this build's for this
+        // node under other flags stay). The hash right after the prefix: `chunk-shell-` must not take
+        // `chunk-shell-observe-`'s caches.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
+        const current = `v8-${id}-${process.version}-${process.arch}`;
         for (const f of fs.readdirSync(path.dirname(target))) {
-          const own = f.startsWith(prefix) && /^[0-9a-f]{16}-/.test(f.slice(prefix.length));
-          if (own && f.endsWith('.bin') && f !== path.basename(target)) fs.rmSync(path.join(path.dirname(target), f), { force: true });
+          const own = f.startsWith(prefix) && /^[0-9a-f]{16}-/.test(f.slice(prefix.length)) && f.endsWith('.bin');
+          if (own && !(f.startsWith(current) && /^(?:-[a-z]+)?\.bin$/.test(f.slice(current.length)))) fs.rmSync(path.join(path.dirname(target), f), { force: true });
         }
       } catch {
         // A read-only or full disk costs the next call a compile, nothing more.

@@ -37,7 +37,7 @@ describe('install --agent cursor', () => {
     const s = json(file);
     expect(s.version).toBe(1);
     expect(Object.keys(s.hooks).sort()).toEqual(['afterFileEdit', 'beforeSubmitPrompt', 'postToolUse', 'preToolUse', 'sessionStart', 'stop']);
-    const cmd = (hook: string) => `"${process.execPath}" "${bundle(hook)}" --agent cursor`;
+    const cmd = (hook: string) => `"${process.execPath}" --jitless --no-expose-wasm "${bundle(hook)}" --agent cursor`;
     expect(s.hooks.preToolUse).toEqual([OTHER.hooks.preToolUse[0], { command: cmd('pre-tool-use'), timeout: 10, failClosed: true }]);
     expect(s.hooks.beforeSubmitPrompt).toEqual([{ command: cmd('user-prompt'), timeout: 10, failClosed: true }]);
     // Observers stay fail-open: a broken audit must not stop the agent.
@@ -59,7 +59,7 @@ describe('install --agent cursor', () => {
     writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: `node "${bundle('pre-tool-use')}" --agent cursor`, timeout: 30 }] } }));
     expect(await runCli(['install', '--agent', 'cursor', '--scope', 'user'], io(dir))).toBe(0);
     // One entry of ours, fail-closed, the user's longer timeout kept.
-    expect(json(file).hooks.preToolUse).toEqual([{ command: `"${process.execPath}" "${bundle('pre-tool-use')}" --agent cursor`, timeout: 30, failClosed: true }]);
+    expect(json(file).hooks.preToolUse).toEqual([{ command: `"${process.execPath}" --jitless --no-expose-wasm "${bundle('pre-tool-use')}" --agent cursor`, timeout: 30, failClosed: true }]);
   });
 
   it('refuses a .cursor folder that is a link (nothing written through it); user scope is ~/.cursor/hooks.json', async () => {
@@ -89,7 +89,7 @@ describe('install --agent droid', () => {
     const s = json(file);
     expect(s.customModels).toEqual(existing.customModels);
     expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
-    expect(s.hooks.PreToolUse).toEqual([{ matcher: '.*', hooks: [{ type: 'command', command: `node "${bundle('pre-tool-use')}" --agent droid`, timeout: 10 }] }]);
+    expect(s.hooks.PreToolUse).toEqual([{ matcher: '.*', hooks: [{ type: 'command', command: `node --jitless --no-expose-wasm "${bundle('pre-tool-use')}" --agent droid`, timeout: 10 }] }]);
     expect(existsSync(join(dir, '.factory', 'hooks.json'))).toBe(false);
     expect(await runCli(['uninstall', '--agent', 'droid'], io(dir))).toBe(0);
     expect(json(file)).toEqual(existing);
@@ -168,7 +168,7 @@ describe('install --agent all', () => {
     const lines = first.text().split('\n').filter((l) => /^\S/.test(l));
     expect(lines.map((l) => l.split(':')[0])).toEqual(['claude-code', 'gemini', 'codex', 'copilot', 'qwen', 'droid', 'cursor', 'opencode']);
     for (const l of lines) expect(l).toMatch(/: +installed /);
-    expect(json(files['claude-code']!).hooks.PreToolUse[0].hooks[0].command).toBe(`node "${bundle('pre-tool-use')}"`);
+    expect(json(files['claude-code']!).hooks.PreToolUse[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${bundle('pre-tool-use')}"`);
     expect(json(files.gemini!).hooks.BeforeTool[0].hooks[0].command).toContain('--agent gemini');
     expect(json(files.cursor!).hooks.preToolUse[0].failClosed).toBe(true);
     expect(readFileSync(files.opencode!, 'utf8')).toContain(JSON.stringify(join(ROOT, 'dist', 'hooks')));

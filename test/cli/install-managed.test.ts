@@ -20,7 +20,7 @@ function io(cwd: string, env: NodeJS.ProcessEnv = {}): CliIO & { stdout: string[
 }
 
 const bundle = (hook: string): string => join(ROOT, 'dist', 'hooks', `${hook}.js`);
-const cmd = (hook: string, agent?: string): string => `node "${bundle(hook)}"${agent ? ` --agent ${agent}` : ''}`;
+const cmd = (hook: string, agent?: string): string => `node --jitless --no-expose-wasm "${bundle(hook)}"${agent ? ` --agent ${agent}` : ''}`;
 
 /** What an admin already has in each managed file (Claude Code's own file is never touched: hookwarden uses a drop-in). */
 const SEED: Record<string, string> = {
@@ -106,7 +106,7 @@ describe('install --managed: a round trip for every agent into a scratch root', 
     const cursor = json(root, 'etc/cursor/hooks.json');
     expect(cursor.version).toBe(1);
     expect(cursor.hooks.beforeShellExecution).toEqual([{ command: '/opt/corp/guard' }]);
-    expect(cursor.hooks.preToolUse).toEqual([{ command: `"${process.execPath}" "${bundle('pre-tool-use')}" --agent cursor`, timeout: 10, failClosed: true }]);
+    expect(cursor.hooks.preToolUse).toEqual([{ command: `"${process.execPath}" --jitless --no-expose-wasm "${bundle('pre-tool-use')}" --agent cursor`, timeout: 10, failClosed: true }]);
 
     // Every command names an absolute bundle path (never npx, never a bare name).
     for (const text of Object.values(snapshot(root))) expect(text).not.toMatch(/npx|hookwarden-hook /);

@@ -31,10 +31,10 @@ describe('install / uninstall', () => {
     expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     // A tool that failed (PostToolUseFailure) runs the same post-tool-use bundle, with the same matcher.
     expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
-    expect(s.hooks.PostToolUseFailure[0].hooks[0].command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'post-tool-use.js')}"`);
+    expect(s.hooks.PostToolUseFailure[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'post-tool-use.js')}"`);
     expect(s.hooks.PreToolUse[0]).toEqual(EXISTING.hooks.PreToolUse[0]);
     const ours = s.hooks.PreToolUse[1].hooks[0];
-    expect(ours.command).toBe(`node "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
+    expect(ours.command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
     expect(ours.command).not.toMatch(/npx/);
     expect(readdirSync(join(dir, '.claude')).filter((f) => f.includes('hookwarden-backup'))).toHaveLength(1);
     const before = readFileSync(file, 'utf8');
@@ -118,7 +118,7 @@ describe('repository wiring', () => {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const commands = Object.values(s.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
       expect(commands.sort()).toEqual(
-        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node "${prefix}/dist/hooks/${h}.js"`),
+        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node --jitless --no-expose-wasm "${prefix}/dist/hooks/${h}.js"`),
       );
       expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
       expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HOOK_NODE_FLAGS } from '../../lib/cli/hook-command.js';
 import { hookEnv } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/registry.js';
 
@@ -90,6 +91,26 @@ describe('compile cache', () => {
     expect(existsSync(stale)).toBe(false);
     for (const f of others) expect(existsSync(f), f).toBe(true);
     expect(cacheFiles(home).filter((f) => f.startsWith(OWN))).toHaveLength(1);
+  });
+
+  it('the installed command (`node --jitless`) and a bare `node <hook>.js` keep a cache each and stop rewriting once warm', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
+    const jit = (input: string) => spawnSync('node', [...HOOK_NODE_FLAGS, bundle], { input, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
+    const own = () => cacheFiles(home).filter((f) => f.startsWith(OWN)).sort();
+    const bare = run(home);
+    const flagged = jit(stdin);
+    // V8 rejects a cache made under other flags: one file per flag set, this build and this node's both kept.
+    expect(own()).toHaveLength(2);
+    expect(own().filter((f) => f.endsWith('-jitless.bin'))).toHaveLength(1);
+    // Same answer under both, and nothing more on stderr (node warns there about some flag sets).
+    expect({ status: flagged.status, stdout: flagged.stdout, stderr: flagged.stderr }).toEqual({ status: bare.status, stdout: bare.stdout, stderr: bare.stderr });
+    const stamps = () => own().map((f) => statSync(join(home, 'cache', f)).mtimeMs);
+    const before = stamps();
+    for (let i = 0; i < 2; i++) {
+      expect(run(home).status).toBe(2);
+      expect(jit(stdin).status).toBe(2);
+    }
+    expect(stamps()).toEqual(before);
   });
 
   it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {

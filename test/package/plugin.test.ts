@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HOOK_NODE_FLAGS } from '../../lib/cli/hook-command.js';
 import { ROOT } from './pack.js';
 import { CLAUDE, claudeValidate, hookCommands, NO_CLAUDE_NOTE, pluginHookFiles } from './plugin-files.js';
 
@@ -30,7 +31,8 @@ describe('the Claude Code plugin', () => {
     const commands = hookCommands(hooksJson);
     expect(commands.length).toBeGreaterThanOrEqual(6);
     for (const c of commands) {
-      expect(c).toMatch(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\/dist\/hooks\/[\w-]+\.js"$/);
+      // With the node flags install writes everywhere (lib/cli/hook-command.ts).
+      expect(c).toMatch(new RegExp(`^node ${HOOK_NODE_FLAGS.join(' ')} "\\$\\{CLAUDE_PLUGIN_ROOT\\}/dist/hooks/[\\w-]+\\.js"$`));
     }
     expect(pluginHookFiles(hooksJson).every((f) => f.startsWith('dist/'))).toBe(true);
   });

@@ -21,6 +21,7 @@ import { oneLine } from '../../errors.js';
 import { parseArgs, type CliIO, type Command } from '../io.js';
 import { runtimeFor } from '../runtime.js';
 import { HOOK_EVENTS, readSettings } from '../settings.js';
+import { nodeFlagsOf } from '../hook-command.js';
 import { installRoot } from './install.js';
 import { discoverCatalogue } from '../../catalogue/discover.js';
 import { summarise } from '../../catalogue/summary.js';
@@ -44,6 +45,8 @@ interface Entry {
   kind: 'command' | 'http';
   /** The bundle path (command) or URL (http). */
   target: string;
+  /** A command's node flags of ours (HOOK_NODE_FLAGS) as written: timed with them. */
+  nodeFlags?: string[];
   file: string;
   /** An http entry's Authorization header, as written. */
   authorization?: string;
@@ -70,7 +73,7 @@ function entriesIn(file: string, loc: Locations, env: NodeJS.ProcessEnv): Entry[
       for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
         if (h?.type === 'command' && typeof h.command === 'string') {
           const t = commandTarget(h.command, loc.projectDir, env);
-          if (t && HOOK_NAMES.includes(t.hook as HookName)) out.push({ event, hook: t.hook as HookName, kind: 'command', target: t.file, file });
+          if (t && HOOK_NAMES.includes(t.hook as HookName)) out.push({ event, hook: t.hook as HookName, kind: 'command', target: t.file, nodeFlags: nodeFlagsOf(h.command), file });
         } else if (h?.type === 'http' && typeof h.url === 'string') {
           const m = /\/hooks\/([a-z-]+)$/.exec(h.url);
           const hook = m?.[1] as HookName | undefined;
@@ -170,7 +173,7 @@ async function checkDaemon(entries: Entry[]): Promise<Check | undefined> {
 function installedGuard(entries: Entry[]): InstalledGuard | undefined {
   const mine = entries.filter((e) => e.event === 'PreToolUse' && e.hook === 'pre-tool-use');
   const e = mine.find((x) => x.kind === 'http') ?? mine[0];
-  return e && { kind: e.kind, target: e.target, ...(e.authorization !== undefined ? { authorization: e.authorization } : {}) };
+  return e && { kind: e.kind, target: e.target, ...(e.nodeFlags ? { nodeFlags: e.nodeFlags } : {}), ...(e.authorization !== undefined ? { authorization: e.authorization } : {}) };
 }
 
 /** What the router can suggest here (lib/catalogue), read afresh; malformed agent, skill or command files warn. */

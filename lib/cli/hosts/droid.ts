@@ -5,7 +5,8 @@
 // install writes the `hooks` key of settings.json, which fires whether or not a hooks.json exists. Claude Code's
 // shape and event names; timeouts in seconds; no PostToolUseFailure event.
 
-import { agentCommand, CODEX, type HostProfile } from '../settings.js';
+import { CODEX, type HostProfile } from '../settings.js';
+import { agentCommand } from '../hook-command.js';
 
 /** Codex's events (Claude Code's, without PostToolUseFailure), in settings.json. */
 export const DROID: HostProfile = { ...CODEX, name: 'droid', command: agentCommand('droid') };

@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HookPlace } from '../settings.js';
+import type { HookPlace } from '../hook-command.js';
 
 const PLACEHOLDER = 'const HOOKS_DIR = null;';
 export const PLUGIN_MARKER = '// hookwarden for OpenCode.';

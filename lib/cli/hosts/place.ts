@@ -6,7 +6,7 @@
 
 import { existsSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { HOOK_BIN, type HookPlace } from '../settings.js';
+import { HOOK_BIN, type HookPlace } from '../hook-command.js';
 import type { AgentName } from '../../vocab/agents.js';
 import { onPath } from './table.js';
 

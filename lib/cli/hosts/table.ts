@@ -6,7 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { AGENTS, type AgentName } from '../../vocab/agents.js';
 import { delimiter, join, resolve } from 'node:path';
-import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type EntryChange, type HookPlace, type HostProfile } from '../settings.js';
+import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type EntryChange, type HostProfile } from '../settings.js';
+import { type HookPlace } from '../hook-command.js';
 import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from './cursor.js';
 import { DROID } from './droid.js';
 import { isOurPlugin, pluginText } from './opencode.js';

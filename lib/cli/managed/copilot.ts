@@ -5,7 +5,8 @@
 // not used here. The event names stay PascalCase, as in the user-level install: Copilot then sends the snake_case
 // payload hookwarden's Copilot adapter reads (lib/protocol/copilot/parse.ts).
 
-import { COPILOT, HOOK_TIMEOUT_SECONDS, isOurCommand, type HookPlace } from '../settings.js';
+import { COPILOT, HOOK_TIMEOUT_SECONDS } from '../settings.js';
+import { isOurCommand, type HookPlace } from '../hook-command.js';
 
 type Json = Record<string, unknown>;
 interface Spec {

@@ -5,7 +5,8 @@
 
 import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from '../hosts/cursor.js';
 import { PROFILES } from '../hosts/table.js';
-import { installHooks, removeHooks, type HookPlace, type HostProfile } from '../settings.js';
+import { installHooks, removeHooks, type HostProfile } from '../settings.js';
+import { type HookPlace } from '../hook-command.js';
 import type { ManagedTarget } from './targets.js';
 import { installCopilotPolicy, removeCopilotPolicy } from './copilot.js';
 import { codexBlock, installToml, removeToml } from './toml.js';
