@@ -8,7 +8,7 @@
 // (paths-sensitive/hookwarden-home), which is how such a process would get there.
 
 import { lstatSync, mkdirSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { errCode, unsafeDirReason, unsafePath } from './checks.js';
 
 function lstatOrNull(path: string): Stats | null {
@@ -56,14 +56,22 @@ export function ensurePrivateDir(dir: string, root: string): void {
 }
 
 /** The folders checked for `dir` below `root`, outermost first: the root and every component below it, or only
- * `dir` itself when it is not below the root. */
+ * `dir` itself when it is not below the root. By prefix on the resolved paths, without path.relative and path.join:
+ * node compiles each of its functions on a process's first call (~50 us each), and every hook call runs this. */
 function chain(dir: string, root: string): string[] {
   const top = resolve(root);
   const target = resolve(dir);
-  const rel = relative(top, target);
-  if (rel.startsWith('..') || isAbsolute(rel)) return [target];
+  if (target === top) return [top];
+  const below = top.endsWith(sep) ? top : top + sep;
+  if (!target.startsWith(below)) return [target];
   const out = [top];
-  for (const part of rel.split(sep).filter(Boolean)) out.push(join(out[out.length - 1]!, part));
+  let at = below.length;
+  while (at < target.length) {
+    const next = target.indexOf(sep, at);
+    const end = next < 0 ? target.length : next;
+    if (end > at) out.push(target.slice(0, end));
+    at = end + 1;
+  }
   return out;
 }
 

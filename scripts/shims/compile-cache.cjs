@@ -9,6 +9,9 @@
 // through a tmp file created exclusively (docs/security.md).
 // HOOKWARDEN_TIMING=1 records when each step ended (globalThis.__hwMarks; lib/hook/timing.ts prints them).
 'use strict';
+// Node compiles each of its own functions the first time a process calls it (~40-60 us for path.join, path.relative
+// or process.once): the loader uses path.resolve, which node's own module loading has already compiled, for its
+// absolute folder and plain file names, and process.on for its exit handler (docs/performance.md).
 // A hook's loader reads its stdin before anything else (globalThis.__hwStdin, lib/hook/main.ts: read or failed alike,
 // taken once), into one buffer with plain reads: readFileSync(0) cost ~0.1 ms more per call (a pipe is read in 8 KB
 // steps into a list of buffers, joined at the end).
@@ -76,7 +79,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
     const stdin = (globalThis.__hwStdin = hwReadStdin(fs));
     if (shell && stdin.buf && hwShellCall(stdin.buf, shell.tools)) {
       try {
-        codeFd = fs.openSync(path.join(dirname, shell.codeFile), 'r');
+        codeFd = fs.openSync(path.resolve(dirname, shell.codeFile), 'r');
         codeFile = shell.codeFile;
         id = shell.id;
       } catch {
@@ -115,10 +118,10 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       const env = process.env.HOOKWARDEN_HOME && process.env.HOOKWARDEN_HOME.trim();
       // os.homedir() is $HOME when set (POSIX): node:os is loaded only without it (lib/fs/home-dir.ts).
       const home = (process.platform !== 'win32' && process.env.HOME) || req('node:os').homedir();
-      const h = !env ? path.join(home, '.hookwarden') : env === '~' ? home : env.startsWith('~/') ? path.join(home, env.slice(2)) : path.resolve(env);
+      const h = !env ? path.resolve(home, '.hookwarden') : env === '~' ? home : env.startsWith('~/') ? path.join(home, env.slice(2)) : path.resolve(env);
       let ok = false;
       try {
-        ok = privateDir(h) && privateDir(path.join(h, 'cache'));
+        ok = privateDir(h) && privateDir(path.resolve(h, 'cache'));
       } catch {
         ok = false;
       }
@@ -127,7 +130,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
     hw = where.hw;
     // V8 rejects a cache made under other flags: the installed command's `--jitless` (lib/cli/settings.ts) and a
     // plain `node <hook>.js` keep a cache each rather than rewriting one another's.
-    file = path.join(hw, 'cache', `v8-${id}-${process.version}-${process.arch}${process.execArgv.includes('--jitless') ? '-jitless' : ''}.bin`);
+    file = path.resolve(hw, 'cache', `v8-${id}-${process.version}-${process.arch}${process.execArgv.includes('--jitless') ? '-jitless' : ''}.bin`);
     if (where.ok) {
       const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
       const s = fs.fstatSync(fd);
@@ -142,7 +145,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   let src;
   let buf;
   try {
-    const fd = codeFd !== undefined ? codeFd : fs.openSync(path.join(dirname, codeFile), 'r');
+    const fd = codeFd !== undefined ? codeFd : fs.openSync(path.resolve(dirname, codeFile), 'r');
     try {
       const size = fs.fstatSync(fd).size;
       // A chunk loaded later reuses the hook's buffer when it is big enough: its pages are already mapped.
@@ -190,7 +193,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
     // has not seen (globalThis.__hwShape, lib/hook/main.ts: what it judged, its verdict, whether it checked paths)
     // rewrites it with everything this process compiled, its own code and the cache's. A handful of rewrites per
     // build, then none: the first `git status` no longer decides what every `cat file` or refusal compiles.
-    process.once('exit', () => {
+    process.on('exit', () => {
       const shape = typeof globalThis.__hwShape === 'string' && /^[\w:+-]{1,60}$/.test(globalThis.__hwShape) ? globalThis.__hwShape : 'other';
       if (!rejected && (shapes.includes(shape) || shapes.length >= 32)) return;
       const list = (rejected ? [shape] : [...shapes, shape]).join(',');
@@ -245,7 +248,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       let m = loaded.get(chunkCode);
       if (!m) {
         m = { exports: {} };
-        hwRunCached(chunkCode, chunkId, m, req, path.join(dirname, chunkCode), dirname);
+        hwRunCached(chunkCode, chunkId, m, req, path.resolve(dirname, chunkCode), dirname);
         loaded.set(chunkCode, m);
       }
       return m.exports;

@@ -28,6 +28,35 @@ describe.skipIf(!posix)('ensurePrivateDir', () => {
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
+  it('checks every component however the folder is written (a trailing slash, `.` and `..` parts, a root with a slash)', () => {
+    const root = tmp();
+    const home = join(root, 'hw');
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(join(home, 'state'), { recursive: true, mode: 0o700 });
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(home, 'state', 'sessions'));
+    for (const [dir, top] of [
+      [`${home}/state/sessions/`, home],
+      [`${home}/./state//x/../sessions`, home],
+      [`${home}/state/sessions`, `${home}/`],
+    ] as const) {
+      expect(() => ensurePrivateDir(dir, top), dir).toThrow(/sessions: it is a symbolic link/);
+    }
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('a folder outside the root is checked alone, the root left as it is', () => {
+    const root = tmp();
+    const home = join(root, 'hw');
+    mkdirSync(home, { mode: 0o777 });
+    chmodSync(home, 0o777);
+    const outside = join(root, 'hw-other', 'audit');
+    ensurePrivateDir(outside, home);
+    expect(statSync(outside).mode & 0o777).toBe(0o700);
+    // Below a loose root, the root itself is what is refused.
+    expect(() => ensurePrivateDir(join(home, 'audit'), home)).toThrow(/hw: it is writable by its group and other users/);
+  });
+
   it('refuses a file where a folder should be, and a group- or world-writable folder', () => {
     const home = join(tmp(), 'hw');
     mkdirSync(home, { mode: 0o700 });
