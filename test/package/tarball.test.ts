@@ -182,7 +182,8 @@ describe('the npm package', { timeout: 60_000 }, () => {
       expect(report.manifest.errors).toEqual([]);
       const hooks = report.provides?.hooks ?? [];
       expect(hooks.map((h) => h.event).sort()).toEqual([...EVENTS].sort());
-      for (const h of hooks) expect(existsSync(h.command.replace(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\/(.+)"$/, `${installed}/$1`))).toBe(true);
+      // `node <flags> "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<hook>.js"`: the file it names is in the package.
+      for (const h of hooks) expect(existsSync(h.command.replace(/^node (?:--[a-z-]+ )*"\$\{CLAUDE_PLUGIN_ROOT\}\/(.+)"$/, `${installed}/$1`)), h.command).toBe(true);
     });
 
     it.skipIf(!CLAUDE)(
