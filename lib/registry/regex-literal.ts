@@ -17,7 +17,7 @@ import type { RegexSource } from './types.js';
 const MIN_LITERAL = 1;
 
 /** Index just past the escape at `i` (a backslash). */
-function skipEscape(s: string, i: number): number {
+export function skipEscape(s: string, i: number): number {
   const c = s[i + 1];
   if (c === undefined) return i + 1;
   if (c === 'u') {
@@ -46,7 +46,7 @@ function skipEscape(s: string, i: number): number {
 }
 
 /** Index just past the character class opening at `i`, or -1. */
-function skipClass(s: string, i: number): number {
+export function skipClass(s: string, i: number): number {
   let j = i + 1;
   while (j < s.length) {
     if (s[j] === '\\') j = skipEscape(s, j);
@@ -57,7 +57,7 @@ function skipClass(s: string, i: number): number {
 }
 
 /** Index just past the group opening at `i`, or -1. */
-function skipGroup(s: string, i: number): number {
+export function skipGroup(s: string, i: number): number {
   let depth = 0;
   let j = i;
   while (j < s.length) {
@@ -76,7 +76,7 @@ function skipGroup(s: string, i: number): number {
 }
 
 /** The quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy), null for a `{` that is not one. */
-function quantifier(s: string, i: number): { min: number; length: number } | null | undefined {
+export function quantifier(s: string, i: number): { min: number; length: number } | null | undefined {
   const c = s[i];
   let min: number;
   let length: number;
@@ -92,7 +92,7 @@ function quantifier(s: string, i: number): { min: number; length: number } | nul
 }
 
 /** The top-level alternatives of a source, or null when it is not well formed as far as this reading goes. */
-function alternatives(s: string): string[] | null {
+export function alternatives(s: string): string[] | null {
   const out: string[] = [];
   let start = 0;
   let i = 0;

@@ -3,6 +3,7 @@
 
 import { toRegExp } from '../../registry/regex.js';
 import { mightMatch } from '../../registry/regex-literal.js';
+import { mayHoldRun } from '../../registry/regex-run.js';
 import type { CompiledSecret } from '../../registry/types.js';
 
 export type SecretScope = CompiledSecret['scopes'][number];
@@ -29,7 +30,8 @@ export function findSecrets(text: string, patterns: CompiledSecret[], scope?: Se
   for (let i = 0; i < patterns.length; i++) {
     const p = patterns[i] as CompiledSecret;
     if (scope && !p.scopes.includes(scope)) continue;
-    if (!mightMatch(p.regex, hay)) continue;
+    // Neither check compiles the regex: a text lacking its literals, or its run of key characters, is skipped.
+    if (!mightMatch(p.regex, hay) || !mayHoldRun(p.regex, hay)) continue;
     const re = toRegExp(p.regex, 'g');
     for (let m = re.exec(hay); m; m = re.exec(hay)) {
       if (m[0].length === 0) {
