@@ -51,20 +51,22 @@ export function closeAuditLogs(): void {
   open.clear();
 }
 
-function lineBytes(ev: unknown): number {
-  return Buffer.byteLength(JSON.stringify(ev), 'utf8') + 1;
-}
-
-/** The event itself, or a shrunk copy that fits MAX_AUDIT_LINE_BYTES, or null if nothing fits. */
-export function boundAuditEvent(ev: AuditEventV1): AuditEventV1 | null {
-  const size = lineBytes(ev);
-  if (size <= MAX_AUDIT_LINE_BYTES) return ev;
+/** The line for `ev` (newline included): the event itself, or a shrunk copy that fits MAX_AUDIT_LINE_BYTES, or null
+ * if nothing fits. Each candidate is serialised once, and the text that fits is the one written. */
+function boundAuditLine(ev: AuditEventV1): string | null {
+  const line = (e: AuditEventV1): { text: string; size: number } => {
+    const text = `${JSON.stringify(e)}\n`;
+    return { text, size: Buffer.byteLength(text, 'utf8') };
+  };
+  const whole = line(ev);
+  if (whole.size <= MAX_AUDIT_LINE_BYTES) return whole.text;
   const shrunk: AuditEventV1 = {
     ...ev,
-    input: `[input omitted: event was ${size} bytes > ${MAX_AUDIT_LINE_BYTES}]`,
+    input: `[input omitted: event was ${whole.size} bytes > ${MAX_AUDIT_LINE_BYTES}]`,
     redactions: [...ev.redactions, 'input:oversized'],
   };
-  if (lineBytes(shrunk) <= MAX_AUDIT_LINE_BYTES) return shrunk;
+  const second = line(shrunk);
+  if (second.size <= MAX_AUDIT_LINE_BYTES) return second.text;
   const { answer: _answer, ...orchestrator } = shrunk.orchestrator;
   const minimal: AuditEventV1 = {
     ...shrunk,
@@ -72,7 +74,8 @@ export function boundAuditEvent(ev: AuditEventV1): AuditEventV1 | null {
     orchestrator,
     redactions: [...shrunk.redactions, 'local.matches:oversized', 'orchestrator.answer:oversized'],
   };
-  return lineBytes(minimal) <= MAX_AUDIT_LINE_BYTES ? minimal : null;
+  const last = line(minimal);
+  return last.size <= MAX_AUDIT_LINE_BYTES ? last.text : null;
 }
 
 /**
@@ -83,9 +86,9 @@ export function writeAuditEvent(home: string, ev: AuditEventV1, now: Date): stri
   let file = '';
   try {
     file = auditFileFor(home, now);
-    const bounded = boundAuditEvent(ev);
-    if (!bounded) return `audit event too large (> ${MAX_AUDIT_LINE_BYTES} bytes even without input)`;
-    writeAll(openLog(home, file), Buffer.from(`${JSON.stringify(bounded)}\n`, 'utf8'));
+    const text = boundAuditLine(ev);
+    if (text === null) return `audit event too large (> ${MAX_AUDIT_LINE_BYTES} bytes even without input)`;
+    writeAll(openLog(home, file), Buffer.from(text, 'utf8'));
     return undefined;
   } catch (err) {
     const fd = open.get(file);
