@@ -89,7 +89,9 @@ export function readChunks(fd: number, pos: number, limit: number, deadline: num
     chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
     total += n;
   }
-  return { buf: Buffer.concat(chunks, total), timedOut: false };
+  // A file of one chunk (every state and config file in practice) is that chunk: no copy, and no Buffer.concat,
+  // which node compiles on a process's first call.
+  return { buf: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total), timedOut: false };
 }
 
 /** Opens `file` as `openRegular` does and runs `read` on it with the deadline; errors become `corrupt`, and the
