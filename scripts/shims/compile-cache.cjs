@@ -108,6 +108,11 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
   };
   let hw;
   let file;
+  // This code's caches for this node, one per set of node flags (V8 rejects a cache made under other flags, so the
+  // installed command's `node --jitless …` (lib/cli/hook-command.ts) and a bare `node <hook>.js` keep one each
+  // rather than rewriting one another's): `<build>` with `+<flag>…` after it for flags.
+  const build = `v8-${id}-${process.version}-${process.arch}`;
+  const flagged = process.execArgv.map((a) => `+${a.replace(/^-+/, '').replace(/[^\w.=-]/g, '_')}`).join('').slice(0, 80);
   let cacheFd;
   let cacheSize = 0;
   try {
@@ -128,9 +133,7 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       where = globalThis.__hwCacheDir = { hw: h, ok };
     }
     hw = where.hw;
-    // V8 rejects a cache made under other flags: the installed command's `--jitless` (lib/cli/settings.ts) and a
-    // plain `node <hook>.js` keep a cache each rather than rewriting one another's.
-    file = path.resolve(hw, 'cache', `v8-${id}-${process.version}-${process.arch}${process.execArgv.includes('--jitless') ? '-jitless' : ''}.bin`);
+    file = path.resolve(hw, 'cache', `${build}${flagged}.bin`);
     if (where.ok) {
       const fd = fs.openSync(file, C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0));
       const s = fs.fstatSync(fd);
@@ -198,19 +201,18 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
       if (!rejected && (shapes.includes(shape) || shapes.length >= 32)) return;
       const list = (rejected ? [shape] : [...shapes, shape]).join(',');
       if (list.length > 255) return;
-      const target = file;
       try {
         const data = Buffer.concat([script.createCachedData(), Buffer.from(list, 'latin1'), Buffer.from([list.length])]);
         // The home first (a link there must not carry the mkdir of cache/ elsewhere), then cache/ itself.
         fs.mkdirSync(hw, { recursive: true, mode: 0o700 });
         if (!privateDir(hw)) return;
         try {
-          fs.mkdirSync(path.dirname(target), { mode: 0o700 });
+          fs.mkdirSync(path.dirname(file), { mode: 0o700 });
         } catch {
           // there already: checked next
         }
-        if (!privateDir(path.dirname(target))) return;
-        const tmp = `${target}.${process.pid}.tmp`;
+        if (!privateDir(path.dirname(file))) return;
+        const tmp = `${file}.${process.pid}.tmp`;
         const fd = fs.openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0), 0o600);
         try {
           fs.writeSync(fd, data);
@@ -219,20 +221,20 @@ function hwRunCached(codeFile, id, mod, req, filename, dirname, failExit, shell)
         }
         let there = null;
         try {
-          there = fs.lstatSync(target);
+          there = fs.lstatSync(file);
         } catch {
           // nothing there yet
         }
         if (there && (!there.isFile() || there.nlink !== 1 || !mine(there))) return fs.rmSync(tmp, { force: true });
-        fs.renameSync(tmp, target);
+        fs.renameSync(tmp, file);
         // Caches of this hook's earlier builds or node versions are dead weight: remove them (this build's for this
         // node under other flags stay). The hash right after the prefix: `chunk-shell-` must not take
         // `chunk-shell-observe-`'s caches.
         const prefix = `v8-${id.slice(0, id.lastIndexOf('-') + 1)}`;
-        const current = `v8-${id}-${process.version}-${process.arch}`;
-        for (const f of fs.readdirSync(path.dirname(target))) {
+        for (const f of fs.readdirSync(path.dirname(file))) {
           const own = f.startsWith(prefix) && /^[0-9a-f]{16}-/.test(f.slice(prefix.length)) && f.endsWith('.bin');
-          if (own && !(f.startsWith(current) && /^(?:-[a-z]+)?\.bin$/.test(f.slice(current.length)))) fs.rmSync(path.join(path.dirname(target), f), { force: true });
+          const thisBuild = f.startsWith(build) && /^(?:\+[\w.=-]*)*\.bin$/.test(f.slice(build.length));
+          if (own && !thisBuild) fs.rmSync(path.join(path.dirname(file), f), { force: true });
         }
       } catch {
         // A read-only or full disk costs the next call a compile, nothing more.

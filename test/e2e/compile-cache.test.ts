@@ -93,7 +93,7 @@ describe('compile cache', () => {
     expect(cacheFiles(home).filter((f) => f.startsWith(OWN))).toHaveLength(1);
   });
 
-  it('the installed command (`node --jitless`) and a bare `node <hook>.js` keep a cache each and stop rewriting once warm', () => {
+  it('each set of node flags keeps a cache of its own (the installed command, a bare `node <hook>.js`) and stops rewriting once warm', () => {
     const home = mkdtempSync(join(tmpdir(), 'hw-cc-'));
     const jit = (input: string) => spawnSync('node', [...HOOK_NODE_FLAGS, bundle], { input, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 });
     const own = () => cacheFiles(home).filter((f) => f.startsWith(OWN)).sort();
@@ -101,7 +101,8 @@ describe('compile cache', () => {
     const flagged = jit(stdin);
     // V8 rejects a cache made under other flags: one file per flag set, this build and this node's both kept.
     expect(own()).toHaveLength(2);
-    expect(own().filter((f) => f.endsWith('-jitless.bin'))).toHaveLength(1);
+    const tag = HOOK_NODE_FLAGS.map((f) => `+${f.replace(/^-+/, '')}`).join('');
+    expect(own().filter((f) => f.endsWith(`${tag}.bin`))).toHaveLength(1);
     // Same answer under both, and nothing more on stderr (node warns there about some flag sets).
     expect({ status: flagged.status, stdout: flagged.stdout, stderr: flagged.stderr }).toEqual({ status: bare.status, stdout: bare.stdout, stderr: bare.stderr });
     const stamps = () => own().map((f) => statSync(join(home, 'cache', f)).mtimeMs);
@@ -111,6 +112,13 @@ describe('compile cache', () => {
       expect(jit(stdin).status).toBe(2);
     }
     expect(stamps()).toEqual(before);
+    // A call of a new kind rewrites its own flag set's cache and clears older builds' caches, not the other set's.
+    expect(jit(allowStdin).status).toBe(0);
+    expect(own()).toHaveLength(2);
+    // Any other flags get a cache of their own too (here a V8 flag: its cache would be rejected by the others).
+    expect(spawnSync('node', ['--stack-size=900', bundle], { input: stdin, env: hookEnv(home), encoding: 'utf8', timeout: 20_000 }).status).toBe(2);
+    expect(own().filter((f) => f.endsWith('+stack-size=900.bin'))).toHaveLength(1);
+    expect(own()).toHaveLength(3);
   });
 
   it('a corrupt cache is rejected by V8, replaced, and changes nothing', () => {
