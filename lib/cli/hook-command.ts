@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 
 const escape = (p: string): string => p.replace(/(["\\$`])/g, '\\$1');
-const quote = (p: string): string => `"${escape(p)}"`;
+/** `p` in double quotes for a POSIX shell. */
+export const quote = (p: string): string => `"${escape(p)}"`;
 
 /** `node "<file>"`, quoted for a POSIX shell. */
 export const nodeCommand = (file: string): string => `node ${quote(file)}`;
@@ -35,7 +36,8 @@ export const relativeBundle = (prefix: string, rel: string, hook: string): strin
  * them: a shebang cannot carry flags portably.
  */
 export const HOOK_NODE_FLAGS: readonly string[] = ['--jitless', '--no-expose-wasm'];
-const FLAGS = HOOK_NODE_FLAGS.join(' ');
+/** HOOK_NODE_FLAGS as written in a command line. */
+export const NODE_FLAGS_TEXT = HOOK_NODE_FLAGS.join(' ');
 
 /** Which of HOOK_NODE_FLAGS a hook command passes to node: the words between node (bare or a quoted path) and the
  * bundle's quoted path (none in an older install's command or the PATH bin's). */
@@ -47,9 +49,9 @@ export const nodeFlagsOf = (command: string): string[] => {
 /** The exact command install writes: node with the bundle's path (absolute, or under $CLAUDE_PROJECT_DIR), or the
  * hook bin on PATH; never npx, never the CLI. */
 export function hookCommand(place: HookPlace, hook: string): string {
-  if (typeof place === 'string') return `node ${FLAGS} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))}`;
+  if (typeof place === 'string') return `node ${NODE_FLAGS_TEXT} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))}`;
   if ('bin' in place) return `${HOOK_BIN} ${hook}`;
-  return `node ${FLAGS} "${relativeBundle('$CLAUDE_PROJECT_DIR/', place.project, hook)}"`;
+  return `node ${NODE_FLAGS_TEXT} "${relativeBundle('$CLAUDE_PROJECT_DIR/', place.project, hook)}"`;
 }
 
 /** The command of a host that is not Claude Code: the same bundle, told which host it answers (`--agent`). */
@@ -65,8 +67,11 @@ const AGENT_TAIL = '(?:\\s+--agent\\s+[a-z-]+)?';
  * dist/hooks/<hook>.js"` (Cursor's names node by its path), with HOOK_NODE_FLAGS after node or (0.5 and earlier) none, the
  * project-relative forms, and the PATH bin. A user's own unquoted `node /x/dist/hooks/stop.js` is not one of ours.
  */
+// Flags are letters and dashes: no regex escaping. A flag install stops writing must be kept here, or the commands
+// that carry it stop being ours.
+const OUR_FLAG = `(?:${HOOK_NODE_FLAGS.join('|')})`;
 const OUR_COMMAND = new RegExp(
-  `^(?:node|"[^"]+")(?:\\s+--(?:jitless|no-expose-wasm))*\\s+"(?:(?:[^"\\\\]|\\\\.)*/)?dist/hooks/${HOOK_NAME}\\.js"${AGENT_TAIL}$|^${HOOK_BIN}\\s+${HOOK_NAME}${AGENT_TAIL}$`,
+  `^(?:node|"[^"]+")(?:\\s+${OUR_FLAG})*\\s+"(?:(?:[^"\\\\]|\\\\.)*/)?dist/hooks/${HOOK_NAME}\\.js"${AGENT_TAIL}$|^${HOOK_BIN}\\s+${HOOK_NAME}${AGENT_TAIL}$`,
 );
 
 /** Whether a command line is one install wrote (any version, any install root). */

@@ -20,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 
 const HOOKS_DIR = null;
 const TIMEOUT_MS = 10_000;
+// The node flags of every hook command install writes (lib/cli/hook-command.ts HOOK_NODE_FLAGS; a test holds them equal).
+const NODE_FLAGS = ["--jitless","--no-expose-wasm"];
 const hooksDir = HOOKS_DIR ?? fileURLToPath(new URL('../../dist/hooks/', import.meta.url));
 
 /** One hook bundle run: its exit code and output, or why it could not run. */
@@ -29,8 +31,7 @@ function runHook(hook, event, cwd) {
     let stderr = '';
     let child;
     try {
-      // The node flags of every hook command install writes (lib/cli/settings.ts HOOK_NODE_FLAGS).
-      child = spawn('node', ['--jitless', '--no-expose-wasm', join(hooksDir, `${hook}.js`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn('node', [...NODE_FLAGS, join(hooksDir, `${hook}.js`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       resolve({ error: String(err?.message ?? err) });
       return;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../lib/cli/main.js';
 import type { CliIO } from '../../lib/cli/io.js';
+import { HOOK_NODE_FLAGS, NODE_FLAGS_TEXT } from '../../lib/cli/hook-command.js';
 import { ROOT } from '../helpers/registry.js';
 
 function io(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
@@ -118,11 +119,14 @@ describe('repository wiring', () => {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const commands = Object.values(s.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
       expect(commands.sort()).toEqual(
-        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node --jitless --no-expose-wasm "${prefix}/dist/hooks/${h}.js"`),
+        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node ${NODE_FLAGS_TEXT} "${prefix}/dist/hooks/${h}.js"`),
       );
       expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
       expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
     }
+    // The OpenCode plugin, plain JavaScript, spawns the bundles with the same flags (its own copy of the list).
+    const plugin = readFileSync(join(ROOT, 'plugins', 'opencode', 'hookwarden.js'), 'utf8');
+    expect(plugin).toContain(`const NODE_FLAGS = ${JSON.stringify(HOOK_NODE_FLAGS)};`);
   });
 
   it('ships no intent → candidate route: only what a project defines can be suggested', () => {

@@ -13,7 +13,7 @@
 
 import { join } from 'node:path';
 import { HOOK_TIMEOUT_SECONDS, type EntryChange } from '../settings.js';
-import { HOOK_BIN, HOOK_NODE_FLAGS, isOurCommand, relativeBundle, type HookPlace } from '../hook-command.js';
+import { HOOK_BIN, NODE_FLAGS_TEXT, quote, isOurCommand, relativeBundle, type HookPlace } from '../hook-command.js';
 
 export const CURSOR_EVENTS = [
   { event: 'preToolUse', hook: 'pre-tool-use', guard: true },
@@ -29,15 +29,12 @@ interface Entry {
 }
 export type CursorHooksFile = { version?: unknown; hooks?: Record<string, Entry[]>; [k: string]: unknown };
 
-const quote = (p: string): string => `"${p.replace(/(["\\$`])/g, '\\$1')}"`;
-
 /** This machine's node and bundle by absolute path (user scope); in a committed project file, `node` from PATH and
  * the bundle relative to the project root, where Cursor runs project hooks, or the hook bin on PATH. */
 export function cursorCommand(place: HookPlace, hook: string, node: string): string {
-  const flags = HOOK_NODE_FLAGS.join(' ');
-  if (typeof place === 'string') return `${quote(node)} ${flags} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))} --agent cursor`;
+  if (typeof place === 'string') return `${quote(node)} ${NODE_FLAGS_TEXT} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))} --agent cursor`;
   if ('bin' in place) return `${HOOK_BIN} ${hook} --agent cursor`;
-  return `node ${flags} "${relativeBundle('', place.project, hook)}" --agent cursor`;
+  return `node ${NODE_FLAGS_TEXT} "${relativeBundle('', place.project, hook)}" --agent cursor`;
 }
 
 /** An entry any version of install wrote (any node, any install root). */
