@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hookEntryPath } from '../lib/cli/hook-command.js';
 import { median, pct } from './bench/stats.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +29,7 @@ const AB_WINDOW_MS = Number(process.env.BENCH_SHIP_AB_WINDOW_S ?? 10) * 1000;
 let abDone = false;
 const TOKEN = 'bench-ship-token-0123456789-abcdefghijklmnop';
 const CLI = join(root, 'dist', 'cli.js');
-const HOOK = join(root, 'dist', 'hooks', 'pre-tool-use.js');
+const HOOK = hookEntryPath(root, 'pre-tool-use');
 
 type Phase = 'down' | '503' | 'up';
 let phase: Phase = 'down';

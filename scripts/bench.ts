@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOOK_NODE_FLAGS } from '../lib/cli/hook-command.js';
+import { HOOK_NODE_FLAGS, hookEntryPath } from '../lib/cli/hook-command.js';
 import { benchCases } from './bench/cases.js';
 import { benchDaemon } from './bench/daemon.js';
 import { median, medianTiming, parseTiming, pct } from './bench/stats.js';
@@ -37,7 +37,7 @@ function run(args: string[], input: string, extra: NodeJS.ProcessEnv = {}): { ms
 }
 
 const HOOKS = benchCases(root);
-const bundle = (hook: string): string => join(root, 'dist', 'hooks', `${hook}.js`);
+const bundle = (hook: string): string => hookEntryPath(root, hook);
 
 /** Runs one case's hook and fails the bench when the answer is not the one the input is for. */
 function hookRun(hook: string, c: (typeof HOOKS)[number]['cases'][number], extra?: NodeJS.ProcessEnv, flags: readonly string[] = HOOK_NODE_FLAGS) {

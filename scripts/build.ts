@@ -3,12 +3,13 @@
 // nor picomatch and compiles no glob.
 
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG } from '../lib/config/defaults.js';
 import { canonicalHash } from '../lib/registry/hash.js';
 import { collectSources, compileFromSources, sourceHashOf, statFingerprintOf, type EmbeddedRegistry } from '../lib/registry/resolve.js';
+import { hookEntry } from '../lib/cli/hook-command.js';
 import { GUARD_HOOKS, HOOK_KINDS, type HookName } from '../lib/hook/hooks.js';
 import { embeddedFileText } from '../lib/registry/lazy-kinds.js';
 import { registrySubset } from '../lib/registry/select.js';
@@ -149,6 +150,9 @@ async function main(): Promise<void> {
       const [code, shellCode] = await Promise.all([hookBundle(), inline ? hookBundle(inline) : undefined]);
       // The hook file is the compile-cache loader; the code sits beside it in <name>.code.js (scripts/hook-file.ts).
       writeHookFile(outfile, code, name, GUARD_HOOKS.has(name) ? 2 : 1, shellCode === undefined ? undefined : { code: shellCode, tools: SHELL_TOOLS });
+      // Commands run `<name>.cjs` (lib/cli/hook-command.ts hookEntry: node takes it as CommonJS by its name, with no
+      // package.json lookup); `<name>.js`, the same loader, stays for the commands 0.5 and earlier wrote.
+      copyFileSync(outfile, join(root, 'dist', 'hooks', hookEntry(name)));
       writeFileSync(join(root, 'dist', 'hooks', `${name}.registry.json`), embeddedFileText(subsetFor(embedded, name)));
     }),
     build({

@@ -34,7 +34,7 @@ const samples = [
 const clip = (s, n = 150) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 for (const [hook, name, label] of samples) {
   const input = readFileSync(join(fixtures, `${name}.json`), 'utf8');
-  const r = spawnSync(process.execPath, [join(root, 'dist', 'hooks', `${hook}.js`)], { input, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(root, 'dist', 'hooks', `${hook}.cjs`)], { input, env, encoding: 'utf8' });
   let verdict = 'no opinion (empty stdout)';
   if (r.stdout) {
     const o = JSON.parse(r.stdout);

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hookEntryPath } from './hook-command.js';
 
 export interface PluginInstall {
   /** `hookwarden@<marketplace>`. */
@@ -43,6 +44,6 @@ export function hookwardenPlugins(home: string, settingsFiles: readonly string[]
 
 /** The bundle a plugin's hook runs, and whether it is there (a plugin from a git source has no dist/). */
 export function pluginBundle(p: PluginInstall, hook: string): { file: string; exists: boolean } {
-  const file = join(p.path, 'dist', 'hooks', `${hook}.js`);
+  const file = hookEntryPath(p.path, hook);
   return { file, exists: existsSync(file) };
 }

@@ -4,11 +4,11 @@
 
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { HOOK_BIN } from './hook-command.js';
+import { HOOK_BIN, hookEntryPath } from './hook-command.js';
 import { onPath } from './hosts/table.js';
 
-const QUOTED = /"((?:[^"\\]|\\.)*?dist[\\/]hooks[\\/]([a-z-]+)\.js)"/;
-const BARE = /(\S*dist[\\/]hooks[\\/]([a-z-]+)\.js)/;
+const QUOTED = /"((?:[^"\\]|\\.)*?dist[\\/]hooks[\\/]([a-z-]+)\.c?js)"/;
+const BARE = /(\S*dist[\\/]hooks[\\/]([a-z-]+)\.c?js)/;
 const BIN = new RegExp(`^\\s*${HOOK_BIN}\\s+([a-z-]+)`);
 const PROJECT_VAR = /^\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR)(?=\/|$)/;
 
@@ -28,7 +28,7 @@ export function commandTarget(command: string, projectDir: string, env: NodeJS.P
   const bin = BIN.exec(command);
   if (bin) {
     const root = binRoot(env);
-    return { hook: bin[1]!, file: root ? join(root, 'dist', 'hooks', `${bin[1]}.js`) : `${HOOK_BIN} (not on PATH)` };
+    return { hook: bin[1]!, file: root ? hookEntryPath(root, bin[1]!) : `${HOOK_BIN} (not on PATH)` };
   }
   const m = QUOTED.exec(command) ?? BARE.exec(command);
   if (!m) return null;
@@ -43,5 +43,5 @@ export function installedElsewhere(gone: string, root: string, projectDir: strin
   const goneRoot = dirname(dirname(dirname(gone)));
   return [root, join(projectDir, 'node_modules', 'hookwarden'), binRoot(env)]
     .filter((r): r is string => !!r && r !== goneRoot)
-    .find((r) => existsSync(join(r, 'dist', 'hooks', 'pre-tool-use.js')));
+    .find((r) => existsSync(hookEntryPath(r, 'pre-tool-use')));
 }

@@ -17,7 +17,7 @@ import type { Locations } from '../hook/locations.js';
 import { userConfigFile } from '../serve/auth.js';
 import type { Check } from './doctor-hosts.js';
 import type { CliIO } from './io.js';
-import { HOOK_NODE_FLAGS } from './hook-command.js';
+import { HOOK_NODE_FLAGS, hookEntryPath } from './hook-command.js';
 
 /** Claude Code's PreToolUse entry of ours: a command running a bundle, or an http hook to the daemon. */
 export interface InstalledGuard {
@@ -166,7 +166,7 @@ export async function timeInstalledMode(io: CliIO, loc: Locations, root: string,
   const port = served.port ?? DEFAULT_CONFIG.serve.port;
   // The installed command when its bundle is there (what Claude Code runs), else the one install would write.
   const installed = guard?.kind === 'command' && existsSync(guard.target);
-  const bundle = installed ? guard.target : join(root, 'dist', 'hooks', 'pre-tool-use.js');
+  const bundle = installed ? guard.target : hookEntryPath(root, 'pre-tool-use');
   const command = timeCommand(io, loc, bundle, installed ? (guard.nodeFlags ?? []) : HOOK_NODE_FLAGS);
   if (guard?.kind === 'http') {
     const base = guard.target.replace(/\/hooks\/[a-z-]+$/, '');

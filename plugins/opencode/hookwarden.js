@@ -22,6 +22,8 @@ const HOOKS_DIR = null;
 const TIMEOUT_MS = 10_000;
 // The node flags of every hook command install writes (lib/cli/hook-command.ts HOOK_NODE_FLAGS; a test holds them equal).
 const NODE_FLAGS = ["--jitless","--no-expose-wasm"];
+// A hook's entry file is `<hook>.cjs` (lib/cli/hook-command.ts hookEntry; a test holds them equal).
+const ENTRY_EXT = '.cjs';
 const hooksDir = HOOKS_DIR ?? fileURLToPath(new URL('../../dist/hooks/', import.meta.url));
 
 /** One hook bundle run: its exit code and output, or why it could not run. */
@@ -31,7 +33,7 @@ function runHook(hook, event, cwd) {
     let stderr = '';
     let child;
     try {
-      child = spawn('node', [...NODE_FLAGS, join(hooksDir, `${hook}.js`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn('node', [...NODE_FLAGS, join(hooksDir, `${hook}${ENTRY_EXT}`), '--agent', 'opencode'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       resolve({ error: String(err?.message ?? err) });
       return;

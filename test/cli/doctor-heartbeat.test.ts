@@ -50,7 +50,7 @@ describe('doctor: when each hook last ran', () => {
     r.reset();
     await runCli(['doctor', '--no-timing'], r.io);
     const clock = ago(statSync(beat).mtimeMs, Date.now()).replace(/^.*\(/, '(');
-    expect(line(r.text(), 'hook PreToolUse')).toMatch(new RegExp(`^ok +hook PreToolUse +command → /.*pre-tool-use\\.js; last ran \\d+ s ago \\${clock.slice(0, -1)}\\)$`));
+    expect(line(r.text(), 'hook PreToolUse')).toMatch(new RegExp(`^ok +hook PreToolUse +command → /.*pre-tool-use\\.cjs; last ran \\d+ s ago \\${clock.slice(0, -1)}\\)$`));
     for (const event of ['UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^warn .*installed but never called: Claude Code has not run it here/);
   });
 
@@ -105,7 +105,7 @@ describe('doctor: when each hook last ran', () => {
     r.reset();
     expect(await runCli(['doctor', '--no-timing'], r.io)).toBe(1);
     expect(line(r.text(), 'hook PreToolUse').replace(/ {2,}/g, ' ')).toBe(
-      `FAIL hook PreToolUse ${join(r.project, '.claude', 'settings.json')} runs ${join(r.project, 'node_modules', 'hookwarden', 'dist', 'hooks', 'pre-tool-use.js')}, which does not exist; hookwarden is installed at ${ROOT}: re-run \`hookwarden install\` from there`,
+      `FAIL hook PreToolUse ${join(r.project, '.claude', 'settings.json')} runs ${join(r.project, 'node_modules', 'hookwarden', 'dist', 'hooks', 'pre-tool-use.cjs')}, which does not exist; hookwarden is installed at ${ROOT}: re-run \`hookwarden install\` from there`,
     );
     expect(line(r.text(), 'hook Stop')).toMatch(/^FAIL .*(\/opt\/moved-hookwarden\/dist\/hooks\/stop\.js|node_modules\/hookwarden\/dist\/hooks\/stop\.js), which does not exist; hookwarden is installed at /);
   });

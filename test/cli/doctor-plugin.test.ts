@@ -36,7 +36,7 @@ describe('doctor with hookwarden installed as the Claude Code plugin', () => {
     const lines = hookLines(r.text());
     expect(lines).toHaveLength(6);
     for (const l of lines) {
-      expect(l).toMatch(/plugin hookwarden@hookwarden → .*dist\/hooks\/[a-z-]+\.js; installed but never called/);
+      expect(l).toMatch(/plugin hookwarden@hookwarden → .*dist\/hooks\/[a-z-]+\.cjs; installed but never called/);
       expect(l).not.toMatch(/FAIL|run `hookwarden install`/);
     }
   });

@@ -47,7 +47,7 @@ describe('hookwarden doctor', () => {
     const code = await runCli(['doctor'], r.io);
     expect(r.text(), r.text()).toContain('all checks passed');
     expect(code).toBe(0);
-    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^warn +hook \S+ +command → \/.*\.js; installed but never called: Claude Code has not run it here/);
+    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionStart']) expect(line(r.text(), `hook ${event} `)).toMatch(/^warn +hook \S+ +command → \/.*\.cjs; installed but never called: Claude Code has not run it here/);
     expect(line(r.text(), 'hook call')).toMatch(/^ok .*`rm -rf \/` denied in \d+ ms \(node -e 0: \d+ ms, ×\d+\.\d\d\)/);
     expect(line(r.text(), 'registry')).toMatch(/^ok .*\d+ patterns/);
   });

@@ -6,13 +6,13 @@ import { HOOK_NODE_FLAGS, hookCommand, isOurCommand, nodeFlagsOf } from '../../l
 
 describe('the hook command', () => {
   it('runs node with --jitless and the bundle, in every form install writes; the PATH bin carries no flag', () => {
-    expect(hookCommand('/opt/hw', 'pre-tool-use')).toBe('node --jitless --no-expose-wasm "/opt/hw/dist/hooks/pre-tool-use.js"');
-    expect(hookCommand({ project: 'node_modules/hookwarden' }, 'stop')).toBe('node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/stop.js"');
+    expect(hookCommand('/opt/hw', 'pre-tool-use')).toBe('node --jitless --no-expose-wasm "/opt/hw/dist/hooks/pre-tool-use.cjs"');
+    expect(hookCommand({ project: 'node_modules/hookwarden' }, 'stop')).toBe('node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/stop.cjs"');
     expect(hookCommand({ bin: true }, 'stop')).toBe('hookwarden-hook stop');
     for (const c of [
-      'node --jitless --no-expose-wasm "/opt/hw/dist/hooks/stop.js"',
-      'node --jitless --no-expose-wasm "/opt/hw/dist/hooks/stop.js" --agent gemini',
-      '"/usr/bin/node" --jitless --no-expose-wasm "/h/dist/hooks/user-prompt.js" --agent cursor',
+      'node --jitless --no-expose-wasm "/opt/hw/dist/hooks/stop.cjs"',
+      'node --jitless --no-expose-wasm "/opt/hw/dist/hooks/stop.cjs" --agent gemini',
+      '"/usr/bin/node" --jitless --no-expose-wasm "/h/dist/hooks/user-prompt.cjs" --agent cursor',
     ]) {
       expect(isOurCommand(c), c).toBe(true);
       expect(nodeFlagsOf(c), c).toEqual(['--jitless', '--no-expose-wasm']);
@@ -29,10 +29,22 @@ describe('the hook command', () => {
       expect(isOurCommand(c), c).toBe(true);
       expect(nodeFlagsOf(c), c).toEqual([]);
     }
+    // 0.5's commands: the flags, and the `.js` entry (the build keeps it for them).
+    for (const c of ['node --jitless --no-expose-wasm "/opt/hw/dist/hooks/stop.js"', '"/usr/bin/node" --jitless --no-expose-wasm "/h/dist/hooks/user-prompt.js" --agent cursor']) {
+      expect(isOurCommand(c), c).toBe(true);
+      expect(nodeFlagsOf(c), c).toEqual(['--jitless', '--no-expose-wasm']);
+    }
   });
 
   it("a user's own command with other node flags, or unquoted, is not ours", () => {
-    for (const c of ['node --inspect "/opt/hw/dist/hooks/stop.js"', 'node --jitless --no-expose-wasm /opt/hw/dist/hooks/stop.js', 'node --jitless --inspect "/opt/hw/dist/hooks/stop.js"']) {
+    for (const c of [
+      'node --inspect "/opt/hw/dist/hooks/stop.js"',
+      'node --jitless --no-expose-wasm /opt/hw/dist/hooks/stop.js',
+      'node --jitless --inspect "/opt/hw/dist/hooks/stop.js"',
+      'node --inspect "/opt/hw/dist/hooks/stop.cjs"',
+      'node "/opt/hw/dist/hooks/stop.mjs"',
+      'node "/opt/hw/dist/hooks/stop.cjs.bak"',
+    ]) {
       expect(isOurCommand(c), c).toBe(false);
     }
     // A flag written after the bundle is the hook's argument, not node's.

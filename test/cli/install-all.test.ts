@@ -19,7 +19,7 @@ function io(cwd: string, env: NodeJS.ProcessEnv = {}): CliIO & { stdout: string[
   return { stdout, stderr, text: () => stdout.join(''), out: (s) => stdout.push(s), err: (s) => stderr.push(s), readStdin: () => Buffer.alloc(0), env: { HOME: cwd, PATH: '', ...env }, cwd, now: () => ++t, newId: () => 'x' };
 }
 
-const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', `${hook}.js`);
+const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', `${hook}.cjs`);
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const backups = (file: string) => readdirSync(dirname(file)).filter((f) => f.startsWith(`${file.split('/').pop()}.hookwarden-backup-`));
 

@@ -42,6 +42,6 @@ describe('global install (npm pack)', () => {
     expect(r.stdout).toContain('"permissionDecision":"deny"');
     // The call left its heartbeat, which the packed doctor reads.
     const doctor = spawnSync('hookwarden', ['doctor', '--no-timing'], { cwd: project, env: { ...env, CLAUDE_PROJECT_DIR: project }, encoding: 'utf8' });
-    expect(doctor.stdout).toMatch(/ok +hook PreToolUse +command → .*pre-tool-use\.js; last ran \d+ s ago/);
+    expect(doctor.stdout).toMatch(/ok +hook PreToolUse +command → .*pre-tool-use\.cjs; last ran \d+ s ago/);
   });
 });

@@ -22,7 +22,7 @@ const EXISTING = {
 };
 
 /** Project scope writes a command relative to the project: hookwarden in its node_modules (a link to this checkout). */
-const cmd = (hook: string) => `node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}.js" --agent gemini`;
+const cmd = (hook: string) => `node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}.cjs" --agent gemini`;
 function linkInstall(dir: string): void {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   symlinkSync(ROOT, join(dir, 'node_modules', 'hookwarden'));
@@ -58,7 +58,7 @@ describe('install --agent gemini', () => {
   it('user scope is ~/.gemini/settings.json; the daemon (http) and unknown hosts are refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-install-gemini-'));
     expect(await runCli(['install', '--agent', 'gemini', '--scope', 'user'], io(dir))).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent gemini`);
+    expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}" --agent gemini`);
     const http = io(dir);
     expect(await runCli(['install', '--agent', 'gemini', '--mode', 'http'], http)).toBe(2);
     expect(http.stderr.join('')).toContain('bad arguments');
@@ -76,7 +76,7 @@ describe('install --agent codex', () => {
     const s = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(s)).toEqual(['hooks']);
     expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
-    expect(s.hooks.PreToolUse).toEqual([{ matcher: '.*', hooks: [{ type: 'command', command: `node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent codex`, timeout: 10 }] }]);
+    expect(s.hooks.PreToolUse).toEqual([{ matcher: '.*', hooks: [{ type: 'command', command: `node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}" --agent codex`, timeout: 10 }] }]);
     expect(await runCli(['uninstall', '--agent', 'codex', '--scope', 'user'], io(dir))).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
   });
@@ -117,7 +117,7 @@ describe('install --agent qwen | copilot', () => {
       expect(await runCli(['install', '--agent', agent, '--scope', 'user'], io(dir)), agent).toBe(0);
       const s = JSON.parse(readFileSync(file, 'utf8'));
       expect(Object.keys(s.hooks).sort(), agent).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
-      expect(s.hooks.PreToolUse[0].hooks[0], agent).toEqual({ type: 'command', command: `node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}" --agent ${agent}`, timeout: 10 });
+      expect(s.hooks.PreToolUse[0].hooks[0], agent).toEqual({ type: 'command', command: `node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}" --agent ${agent}`, timeout: 10 });
     }
     linkInstall(dir);
     const project = io(dir);

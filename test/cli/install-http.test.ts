@@ -79,7 +79,7 @@ describe('install --mode http', () => {
     // Same matchers as command mode; SessionStart stays a command hook (no http hooks run there).
     expect(s.hooks.PreToolUse![0]!.matcher).toBe('^(?:Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Glob|Grep|mcp__.+)$');
     expect(s.hooks.PostToolUse![0]!.matcher).toBe(s.hooks.PreToolUse![0]!.matcher);
-    expect(ours(s, 'SessionStart')).toEqual([{ type: 'command', command: 'node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/session-start.js"', timeout: 10 }]);
+    expect(ours(s, 'SessionStart')).toEqual([{ type: 'command', command: 'node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/session-start.cjs"', timeout: 10 }]);
   });
 
   it('user scope writes the literal token into ~/.claude/settings.json made 0600 (or the env reference with --token-env)', async () => {

@@ -19,7 +19,7 @@ function io(cwd: string, env: NodeJS.ProcessEnv = {}): CliIO & { stdout: string[
   return { stdout, stderr, out: (s) => stdout.push(s), err: (s) => stderr.push(s), readStdin: () => Buffer.alloc(0), env: { HOME: join(cwd, 'home'), ...env }, cwd, now: () => ++t, newId: () => 'x' };
 }
 
-const bundle = (hook: string): string => join(ROOT, 'dist', 'hooks', `${hook}.js`);
+const bundle = (hook: string): string => join(ROOT, 'dist', 'hooks', `${hook}.cjs`);
 const cmd = (hook: string, agent?: string): string => `node --jitless --no-expose-wasm "${bundle(hook)}"${agent ? ` --agent ${agent}` : ''}`;
 
 /** What an admin already has in each managed file (Claude Code's own file is never touched: hookwarden uses a drop-in). */

@@ -61,7 +61,7 @@ describe('project scope writes no path of this machine', () => {
     const file = join(project, '.claude', 'settings.json');
     const text = readFileSync(file, 'utf8');
     for (const local of [ROOT, home, project, base, tmpdir()]) expect(text, local).not.toContain(local);
-    expect(commands(file)).toContain('node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/pre-tool-use.js"');
+    expect(commands(file)).toContain('node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/pre-tool-use.cjs"');
     // A teammate's clone somewhere else, with its own node_modules: the committed file works there as it is.
     const clone = join(base, 'teammate', 'clone');
     mkdirSync(join(clone, '.claude'), { recursive: true });
@@ -92,7 +92,7 @@ describe('project scope writes no path of this machine', () => {
       for (const local of [ROOT, home, project, base, tmpdir(), process.execPath]) expect(text, `${host} ${local}`).not.toContain(local);
     }
     // Cursor runs project hooks in the project root: a path relative to it, node from PATH.
-    expect(JSON.parse(readFileSync(join(project, files.cursor!), 'utf8')).hooks.preToolUse[0].command).toBe('node --jitless --no-expose-wasm "node_modules/hookwarden/dist/hooks/pre-tool-use.js" --agent cursor');
+    expect(JSON.parse(readFileSync(join(project, files.cursor!), 'utf8')).hooks.preToolUse[0].command).toBe('node --jitless --no-expose-wasm "node_modules/hookwarden/dist/hooks/pre-tool-use.cjs" --agent cursor');
     // Codex sets no project variable: without the bin on PATH, refused.
     const codex = io(project, env);
     expect(await runCli(['install', '--agent', 'codex'], codex)).toBe(1);
@@ -129,7 +129,7 @@ describe('project scope writes no path of this machine', () => {
     const local = io(project, env);
     expect(await runCli(['install', '--scope', 'local'], local)).toBe(0);
     const file = join(project, '.claude', 'settings.local.json');
-    expect(commands(file)).toContain(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
+    expect(commands(file)).toContain(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}"`);
     expect(existsSync(join(project, '.claude', 'settings.json'))).toBe(false);
     // Another host: no local scope there.
     const other = io(project, env);
@@ -183,7 +183,7 @@ describe('upgrades and removal', () => {
     const env = { HOME: home, PATH: nodePath };
     const cli = io(project, env);
     expect(await runCli(['install'], cli)).toBe(0);
-    const now = (hook: string) => `node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}.js"`;
+    const now = (hook: string) => `node --jitless --no-expose-wasm "$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}.cjs"`;
     const lines = cli.text().split('\n').filter((l) => l.includes(' → '));
     expect(lines).toEqual([
       `  UserPromptSubmit: ${old('user-prompt')} → ${now('user-prompt')}`,

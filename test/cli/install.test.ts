@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../lib/cli/main.js';
 import type { CliIO } from '../../lib/cli/io.js';
-import { HOOK_NODE_FLAGS, NODE_FLAGS_TEXT } from '../../lib/cli/hook-command.js';
+import { HOOK_NODE_FLAGS, hookEntry, NODE_FLAGS_TEXT } from '../../lib/cli/hook-command.js';
 import { ROOT } from '../helpers/registry.js';
 
 function io(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
@@ -32,10 +32,10 @@ describe('install / uninstall', () => {
     expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     // A tool that failed (PostToolUseFailure) runs the same post-tool-use bundle, with the same matcher.
     expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
-    expect(s.hooks.PostToolUseFailure[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'post-tool-use.js')}"`);
+    expect(s.hooks.PostToolUseFailure[0].hooks[0].command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'post-tool-use.cjs')}"`);
     expect(s.hooks.PreToolUse[0]).toEqual(EXISTING.hooks.PreToolUse[0]);
     const ours = s.hooks.PreToolUse[1].hooks[0];
-    expect(ours.command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}"`);
+    expect(ours.command).toBe(`node --jitless --no-expose-wasm "${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}"`);
     expect(ours.command).not.toMatch(/npx/);
     expect(readdirSync(join(dir, '.claude')).filter((f) => f.includes('hookwarden-backup'))).toHaveLength(1);
     const before = readFileSync(file, 'utf8');
@@ -119,14 +119,15 @@ describe('repository wiring', () => {
       const s = JSON.parse(readFileSync(file, 'utf8'));
       const commands = Object.values(s.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
       expect(commands.sort()).toEqual(
-        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node ${NODE_FLAGS_TEXT} "${prefix}/dist/hooks/${h}.js"`),
+        ['post-tool-use', 'post-tool-use', 'pre-tool-use', 'session-start', 'stop', 'user-prompt'].map((h) => `node ${NODE_FLAGS_TEXT} "${prefix}/dist/hooks/${h}.cjs"`),
       );
       expect(Object.keys(s.hooks).sort()).toEqual(['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
       expect(s.hooks.PostToolUseFailure).toEqual(s.hooks.PostToolUse);
     }
-    // The OpenCode plugin, plain JavaScript, spawns the bundles with the same flags (its own copy of the list).
+    // The OpenCode plugin, plain JavaScript, spawns the bundles with the same flags and entry files (its own copies).
     const plugin = readFileSync(join(ROOT, 'plugins', 'opencode', 'hookwarden.js'), 'utf8');
     expect(plugin).toContain(`const NODE_FLAGS = ${JSON.stringify(HOOK_NODE_FLAGS)};`);
+    expect(plugin).toContain(`const ENTRY_EXT = '${extname(hookEntry('stop'))}';`);
   });
 
   it('ships no intent → candidate route: only what a project defines can be suggested', () => {

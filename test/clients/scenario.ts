@@ -31,7 +31,7 @@ export function machinePaths(text: string, ws: { root: string; home: string }): 
  * the project's dependency: the project's own copy, found through the variable the host sets for its hooks, run by
  * node with the flags of lib/cli/hook-command.ts. */
 export const projectCommand = (host: string | null, hook = '[a-z-]+'): RegExp =>
-  new RegExp(`^node --jitless --no-expose-wasm "\\$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}\\.js"${host ? ` --agent ${host}` : ''}$`);
+  new RegExp(`^node --jitless --no-expose-wasm "\\$CLAUDE_PROJECT_DIR/node_modules/hookwarden/dist/hooks/${hook}\\.cjs"${host ? ` --agent ${host}` : ''}$`);
 
 /** Every `command` a host's JSON hook file names (whatever its layout: Claude-like groups, Copilot's, Droid's). */
 export function hookCommands(file: string): string[] {

@@ -26,7 +26,11 @@ describe('the built hook protects its own install', () => {
 
   it('blocks a write over its own bundle and a delete of its patterns, naming the rule', () => {
     expect(existsSync(BUNDLE), `${BUNDLE} missing: run npm run build`).toBe(true);
-    for (const command of [`echo 'process.exit(0)' > ${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}`, `rm -rf ${join(ROOT, 'patterns')}`]) {
+    for (const command of [
+      `echo 'process.exit(0)' > ${join(ROOT, 'dist', 'hooks', 'pre-tool-use.cjs')}`,
+      `echo 'process.exit(0)' > ${join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')}`,
+      `rm -rf ${join(ROOT, 'patterns')}`,
+    ]) {
       const r = run(command, project, join(base, 'hw'));
       expect(r.exit, command).toBe(2);
       expect(r.decision, command).toBe('deny');

@@ -6,11 +6,12 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOOK_NODE_FLAGS, hookEntry } from '../../lib/cli/hook-command.js';
 import { hookEnv, loadFixtures, type Fixture } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/registry.js';
 
 const fixtures = loadFixtures();
-const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', `${hook}.js`);
+const bundle = (hook: string) => join(ROOT, 'dist', 'hooks', hookEntry(hook));
 
 interface Run {
   exit_code: number;
@@ -59,11 +60,24 @@ describe('hook bundles end to end', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
+  it("0.5's commands still run: `<hook>.js` is the same loader as the `<hook>.cjs` install now writes, and answers alike", () => {
+    for (const h of ['user-prompt', 'pre-tool-use', 'post-tool-use', 'stop', 'session-start']) {
+      expect(readFileSync(join(ROOT, 'dist', 'hooks', `${h}.js`), 'utf8'), h).toBe(readFileSync(bundle(h), 'utf8'));
+    }
+    const f = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
+    const [cjs, js] = [bundle('pre-tool-use'), join(ROOT, 'dist', 'hooks', 'pre-tool-use.js')].map((file) => {
+      const r = spawnSync('node', [...HOOK_NODE_FLAGS, file], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-entry-'))), encoding: 'utf8' });
+      return { status: r.status, stdout: r.stdout.replace(/"decision_id":"[^"]*"/, ''), stderr: r.stderr };
+    });
+    expect(cjs!.status).toBe(2);
+    expect(js).toEqual(cjs);
+  });
+
   it('the hooks folder copied alone (no patterns/ beside it) still judges with its embedded registry', () => {
     const lone = mkdtempSync(join(tmpdir(), 'hw-lone-'));
     for (const f of readdirSync(join(ROOT, 'dist', 'hooks'))) copyFileSync(join(ROOT, 'dist', 'hooks', f), join(lone, f));
     const f = fixtures.find((x) => x.name === 'pre-bash-rm-rf-root')!;
-    const r = spawnSync('node', [join(lone, 'pre-tool-use.js')], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-lone-home-'))), encoding: 'utf8' });
+    const r = spawnSync('node', [join(lone, hookEntry('pre-tool-use'))], { input: f.stdin, env: hookEnv(mkdtempSync(join(tmpdir(), 'hw-lone-home-'))), encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });

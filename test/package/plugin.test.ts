@@ -32,7 +32,7 @@ describe('the Claude Code plugin', () => {
     expect(commands.length).toBeGreaterThanOrEqual(6);
     for (const c of commands) {
       // With the node flags install writes everywhere (lib/cli/hook-command.ts).
-      expect(c).toMatch(new RegExp(`^node ${HOOK_NODE_FLAGS.join(' ')} "\\$\\{CLAUDE_PLUGIN_ROOT\\}/dist/hooks/[\\w-]+\\.js"$`));
+      expect(c).toMatch(new RegExp(`^node ${HOOK_NODE_FLAGS.join(' ')} "\\$\\{CLAUDE_PLUGIN_ROOT\\}/dist/hooks/[\\w-]+\\.cjs"$`));
     }
     expect(pluginHookFiles(hooksJson).every((f) => f.startsWith('dist/'))).toBe(true);
   });

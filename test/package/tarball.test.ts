@@ -63,7 +63,7 @@ describe('the npm package', { timeout: 60_000 }, () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('packs from a clone without dist/: prepack builds, and the tarball holds what runs and no source', () => {
-    expect(paths()).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/package.json', 'dist/hooks/pre-tool-use.js', 'patterns/bash-filesystem.json', 'hooks/hooks.json', '.claude-plugin/plugin.json', 'README.md', 'CHANGELOG.md']));
+    expect(paths()).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/package.json', 'dist/hooks/pre-tool-use.cjs', 'dist/hooks/pre-tool-use.js', 'patterns/bash-filesystem.json', 'hooks/hooks.json', '.claude-plugin/plugin.json', 'README.md', 'CHANGELOG.md']));
     // What runs is the bundles: no TypeScript source, tests, build scripts or dependencies travel.
     const stray = paths().filter((p) => /^(lib|test|scripts|node_modules)\//.test(p) || p.endsWith('.ts') || p === 'package-lock.json' || p === '.claude-plugin/marketplace.json');
     expect(stray).toEqual([]);
@@ -196,7 +196,7 @@ describe('the npm package', { timeout: 60_000 }, () => {
           const p = await installPlugin(CLAUDE!, world, root);
           expect(p.install.stdout + p.install.stderr).toContain('"outcome":"ok"');
           expect(registry.requests).toContain(`/hookwarden/-/hookwarden-${pkg.version}.tgz`);
-          expect(p.installPath && existsSync(join(p.installPath, 'dist', 'hooks', 'pre-tool-use.js'))).toBe(true);
+          expect(p.installPath && existsSync(join(p.installPath, 'dist', 'hooks', 'pre-tool-use.cjs'))).toBe(true);
           mkdirSync(join(world.home, '.ssh'));
           writeFileSync(join(world.home, '.ssh', 'known_hosts'), 'canary\n');
           const s = await playSession(CLAUDE!, world, [{ tool: 'Bash', input: { command: 'rm -rf ~/.ssh' } }, { text: 'Done.' }]);

@@ -11,9 +11,8 @@
 //    adapter still reads them (an older Cursor without preToolUse, wired by hand).
 //  - timeout in seconds (Cursor's docs and peers' files; one third-party write-up says milliseconds).
 
-import { join } from 'node:path';
 import { HOOK_TIMEOUT_SECONDS, type EntryChange } from '../settings.js';
-import { HOOK_BIN, NODE_FLAGS_TEXT, quote, isOurCommand, relativeBundle, type HookPlace } from '../hook-command.js';
+import { HOOK_BIN, hookEntryPath, NODE_FLAGS_TEXT, quote, isOurCommand, relativeBundle, type HookPlace } from '../hook-command.js';
 
 export const CURSOR_EVENTS = [
   { event: 'preToolUse', hook: 'pre-tool-use', guard: true },
@@ -32,7 +31,7 @@ export type CursorHooksFile = { version?: unknown; hooks?: Record<string, Entry[
 /** This machine's node and bundle by absolute path (user scope); in a committed project file, `node` from PATH and
  * the bundle relative to the project root, where Cursor runs project hooks, or the hook bin on PATH. */
 export function cursorCommand(place: HookPlace, hook: string, node: string): string {
-  if (typeof place === 'string') return `${quote(node)} ${NODE_FLAGS_TEXT} ${quote(join(place, 'dist', 'hooks', `${hook}.js`))} --agent cursor`;
+  if (typeof place === 'string') return `${quote(node)} ${NODE_FLAGS_TEXT} ${quote(hookEntryPath(place, hook))} --agent cursor`;
   if ('bin' in place) return `${HOOK_BIN} ${hook} --agent cursor`;
   return `node ${NODE_FLAGS_TEXT} "${relativeBundle('', place.project, hook)}" --agent cursor`;
 }

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { AGENTS, type AgentName } from '../../vocab/agents.js';
 import { delimiter, join, resolve } from 'node:path';
 import { CLAUDE_CODE, CODEX, COPILOT, GEMINI, QWEN, installHooks, readSettings, removeHooks, writeSettings, type EntryChange, type HostProfile } from '../settings.js';
-import { type HookPlace } from '../hook-command.js';
+import { hookEntryPath, type HookPlace } from '../hook-command.js';
 import { installCursorHooks, removeCursorHooks, type CursorHooksFile } from './cursor.js';
 import { DROID } from './droid.js';
 import { isOurPlugin, pluginText } from './opencode.js';
@@ -112,7 +112,7 @@ export function hostNotes(host: HostName, scope: Scope): string[] {
 
 /** The bundles (and for OpenCode the plugin) an install points at, or why they are not there. */
 export function missingBundle(root: string, hooks: readonly string[]): string | null {
-  const missing = hooks.map((h) => join(root, 'dist', 'hooks', `${h}.js`)).find((f) => !existsSync(f));
+  const missing = hooks.map((h) => hookEntryPath(root, h)).find((f) => !existsSync(f));
   return missing ? `${missing} does not exist; run \`npm run build\` in ${root} first` : null;
 }
 
