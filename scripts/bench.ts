@@ -2,8 +2,8 @@
 // as the median wall time and the median ratio to `node -e 0`. Each hook run is paired with a `node -e 0` run
 // just before it, in the same loop, so machine noise hits both alike; the ratio is the median of those pairs.
 // NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start). Issue 18's targets are printed beside them.
-// A hook runs as install writes its command (`node --jitless <hook>.js`, lib/cli/settings.ts HOOK_NODE_FLAGS); each
-// pair is followed by a run of the bare `node <hook>.js`, whose ratio is printed beside for comparison.
+// A hook runs as install writes its command (`node --jitless --no-expose-wasm <hook>.cjs`, lib/cli/hook-command.ts); each
+// pair is followed by a run of the bare `node <hook>.cjs`, whose ratio is printed beside for comparison.
 // Then where a call's time goes (HOOKWARDEN_TIMING=1, median per step), the secretlint bundle's load alone, and
 // the daemon (`hookwarden serve`): p50 and p99 of the request round trip per hook (scripts/bench/daemon.ts).
 // BENCH_RUNS (31), BENCH_TIMING_RUNS (7), BENCH_DAEMON_RUNS (400) set the counts. It prints; it asserts nothing.
@@ -52,7 +52,7 @@ for (const { hook, cases } of HOOKS) for (const c of cases) hookRun(hook, c), ho
 interface Samples {
   wall: number[];
   ratio: number[];
-  /** The bare `node <hook>.js` run's ratio to the same baseline. */
+  /** The bare `node <hook>.cjs` run's ratio to the same baseline. */
   bare: number[];
 }
 const samples = new Map<string, Samples>();
@@ -81,7 +81,7 @@ for (let i = 0; i < RUNS; i++) {
 const base = median(baseline);
 const out = (s: string): boolean => process.stdout.write(s);
 out(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs, each just before the hook run it is paired with\n\n`);
-out(`hooks run as \`node ${HOOK_NODE_FLAGS.join(' ')} <hook>.js\` (what install writes); "bare": \`node <hook>.js\`, same baseline\n`);
+out(`hooks run as \`node ${HOOK_NODE_FLAGS.join(' ')} <hook>.cjs\` (what install writes); "bare": \`node <hook>.cjs\`, same baseline\n`);
 out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} ${'bare'.padStart(5)}  stdin\n`);
 const verdicts: string[] = [];
 for (const { hook, target, cases } of HOOKS) {
