@@ -1,6 +1,7 @@
 // npm run bench: what a hook process costs, per hook and per input (one it allows, one it denies or blocks),
-// as the median wall time and the median ratio to `node -e 0`. Each hook run is paired with a `node -e 0` run
-// just before it, in the same loop, so machine noise hits both alike; the ratio is the median of those pairs.
+// as the median wall time, the median ratio to `node -e 0` and the median ms over it. Each hook run is paired with a
+// `node -e 0` run just before it, in the same loop, so machine noise hits both alike; the ratio is the median of those
+// pairs. The ms over node stays put when node itself runs faster or slower; the ratio does not.
 // NODE_EXTRA_CA_CERTS is unset for both (it adds ~100 ms per start). Issue 18's targets are printed beside them.
 // A hook runs as install writes its command (`node --jitless --no-expose-wasm <hook>.cjs`, lib/cli/hook-command.ts); each
 // pair is followed by a run of the bare `node <hook>.cjs`, whose ratio is printed beside for comparison.
@@ -54,6 +55,8 @@ interface Samples {
   ratio: number[];
   /** The bare `node <hook>.cjs` run's ratio to the same baseline. */
   bare: number[];
+  /** The hook run's ms over its paired `node -e 0`: unlike the ratio, it does not move when node itself gets faster. */
+  over: number[];
 }
 const samples = new Map<string, Samples>();
 const key = (hook: string, kind: string): string => `${hook} ${kind}`;
@@ -68,9 +71,10 @@ for (let i = 0; i < RUNS; i++) {
       const ms = hookRun(hook, c).ms;
       const bare = hookRun(hook, c, {}, []).ms;
       baseline.push(base);
-      const s = samples.get(key(hook, c.kind)) ?? { wall: [], ratio: [], bare: [] };
+      const s = samples.get(key(hook, c.kind)) ?? { wall: [], ratio: [], bare: [], over: [] };
       s.wall.push(ms);
       s.ratio.push(ms / base);
+      s.over.push(ms - base);
       s.bare.push(bare / base);
       samples.set(key(hook, c.kind), s);
     }
@@ -82,7 +86,7 @@ const base = median(baseline);
 const out = (s: string): boolean => process.stdout.write(s);
 out(`node -e 0 baseline: median ${base.toFixed(1)} ms over ${baseline.length} runs, each just before the hook run it is paired with\n\n`);
 out(`hooks run as \`node ${HOOK_NODE_FLAGS.join(' ')} <hook>.cjs\` (what install writes); "bare": \`node <hook>.cjs\`, same baseline\n`);
-out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} ${'bare'.padStart(5)}  stdin\n`);
+out(`${'hook'.padEnd(15)} ${'input'.padEnd(6)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'p25-p75'.padStart(10)} ${'target'.padStart(7)}  ${'met'.padEnd(13)} ${'bare'.padStart(5)} ${'+ms'.padStart(5)}  stdin\n`);
 const verdicts: string[] = [];
 for (const { hook, target, cases } of HOOKS) {
   let met = true;
@@ -94,12 +98,13 @@ for (const { hook, target, cases } of HOOKS) {
     const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
     // The spread of the pairs: on a busy host one run's median moves by more than the gap to a target.
     const iqr = `${pct(s.ratio, 25).toFixed(2)}-${pct(s.ratio, 75).toFixed(2)}`;
-    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${median(s.bare).toFixed(2).padStart(5)}  ${c.label}\n`);
+    out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${median(s.bare).toFixed(2).padStart(5)} ${median(s.over).toFixed(1).padStart(5)}  ${c.label}\n`);
   }
   if (target !== null) verdicts.push(`${hook} ${met ? 'met' : 'NOT met'}`);
 }
 for (const { note } of HOOKS) if (note) out(`  note: ${note}\n`);
 out(`targets (ratio = median of the hook/baseline pairs; met when every input of the hook is within): ${verdicts.join(', ')}\n`);
+out('+ms: median of the hook run minus its paired node -e 0, the cost that stays when node itself runs faster or slower\n');
 
 // Where the time goes: a few more runs of each hook's allow input, and of pre-tool-use's deny (the input furthest
 // from its target), with HOOKWARDEN_TIMING=1, not counted above.
