@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hookEntryPath } from './hook-command.js';
+import { installedEntry } from './doctor-targets.js';
 
 export interface PluginInstall {
   /** `hookwarden@<marketplace>`. */
@@ -44,6 +44,6 @@ export function hookwardenPlugins(home: string, settingsFiles: readonly string[]
 
 /** The bundle a plugin's hook runs, and whether it is there (a plugin from a git source has no dist/). */
 export function pluginBundle(p: PluginInstall, hook: string): { file: string; exists: boolean } {
-  const file = hookEntryPath(p.path, hook);
+  const file = installedEntry(p.path, hook);
   return { file, exists: existsSync(file) };
 }

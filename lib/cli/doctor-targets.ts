@@ -12,6 +12,15 @@ const BARE = /(\S*dist[\\/]hooks[\\/]([a-z-]+)\.c?js)/;
 const BIN = new RegExp(`^\\s*${HOOK_BIN}\\s+([a-z-]+)`);
 const PROJECT_VAR = /^\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR)(?=\/|$)/;
 
+/** The entry file a hook runs under an install root: `<hook>.cjs`, or the `<hook>.js` of a 0.5 install (its PATH bin
+ * and plugin hooks.json run that one). The `.cjs` path when neither is there. */
+export function installedEntry(root: string, hook: string): string {
+  const entry = hookEntryPath(root, hook);
+  if (existsSync(entry)) return entry;
+  const old = join(root, 'dist', 'hooks', `${hook}.js`);
+  return existsSync(old) ? old : entry;
+}
+
 /** The install root the `hookwarden-hook` on PATH belongs to (bin/ sits at its root), or undefined. */
 export function binRoot(env: NodeJS.ProcessEnv): string | undefined {
   const found = onPath(HOOK_BIN, env);
@@ -28,7 +37,7 @@ export function commandTarget(command: string, projectDir: string, env: NodeJS.P
   const bin = BIN.exec(command);
   if (bin) {
     const root = binRoot(env);
-    return { hook: bin[1]!, file: root ? hookEntryPath(root, bin[1]!) : `${HOOK_BIN} (not on PATH)` };
+    return { hook: bin[1]!, file: root ? installedEntry(root, bin[1]!) : `${HOOK_BIN} (not on PATH)` };
   }
   const m = QUOTED.exec(command) ?? BARE.exec(command);
   if (!m) return null;

@@ -3,7 +3,7 @@
 // the plugin's and when it last ran, fail a plugin with no build (a git source), and warn when a settings entry
 // runs the same hook a second time, instead of telling a plugin user to `hookwarden install`.
 
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,15 @@ describe('doctor with hookwarden installed as the Claude Code plugin', () => {
       expect(l).toMatch(/plugin hookwarden@hookwarden → .*dist\/hooks\/[a-z-]+\.cjs; installed but never called/);
       expect(l).not.toMatch(/FAIL|run `hookwarden install`/);
     }
+  });
+
+  it("a 0.5 plugin (its hooks.json runs <hook>.js, there is no .cjs) is found by the file it runs, not failed", async () => {
+    const r = rig(true);
+    for (const f of readdirSync(join(r.plugin, 'dist', 'hooks'))) if (f.endsWith('.cjs') && f !== 'secretlint.cjs') rmSync(join(r.plugin, 'dist', 'hooks', f));
+    await runCli(['doctor', '--no-timing'], r.io);
+    const lines = hookLines(r.text());
+    expect(lines).toHaveLength(6);
+    for (const l of lines) expect(l).toMatch(/^warn .*plugin hookwarden@hookwarden → .*dist\/hooks\/[a-z-]+\.js; installed but never called/);
   });
 
   it('fails each hook of a plugin without its build, and says where a working one comes from', async () => {
