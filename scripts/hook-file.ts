@@ -1,4 +1,5 @@
-// A hook as installed: `<name>.js`, the small compile-cache loader (scripts/shims/compile-cache.cjs), and beside it
+// A hook as installed: `<name>.js`, the small compile-cache loader (scripts/shims/compile-cache.cjs; the build copies it
+// to `<name>.cjs`, the file install's commands run: lib/cli/hook-command.ts hookEntry), and beside it
 // `<name>.code.js`, the bundle itself in pure ASCII. The loader reads the code as latin1: measured on node 20, a
 // 590 KB bundle carried as a string literal inside the hook file cost ~25 ms more per call (V8 scans and unescapes
 // the literal, then keeps a second copy), and UTF-8 text with a few non-ASCII characters ~9 ms more (the whole
