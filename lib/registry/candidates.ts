@@ -66,7 +66,6 @@ export function pathKey(p: PathSource): PathKey {
   return [p.outsideProject ? 1 : 0, always, always ? [] : [...exact], always ? [] : [...folded]];
 }
 
-
 /** isPathCandidate, from a key. */
 export function isPathKeyCandidate(key: PathKey, path: PathProbe): boolean {
   if (key[0] === 1 && !path.outsideProject) return false;
@@ -96,8 +95,9 @@ export interface PathProbe {
   caseInsensitive: boolean;
 }
 
-/** Could a path pattern match the path (isPathKeyCandidate answers the same from its key)? False when it is for outside the project and the path is not,
- * or when no form of the path holds a literal its include globs need: then no glob is compiled or run. */
+/** Could a path pattern match the path (isPathKeyCandidate answers the same from its key)? False when it is for
+ * outside the project and the path is not, or when no form of the path holds a literal its include globs need: then
+ * no glob is compiled or run. */
 export function isPathCandidate(p: PathSource, path: PathProbe): boolean {
   if (p.outsideProject && !path.outsideProject) return false;
   const extra = path.caseInsensitive ? 'i' : '';

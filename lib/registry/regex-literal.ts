@@ -12,6 +12,7 @@
 // text to lower case (and ſ to s, the one other character /s/iu matches). test/registry/regex-literal.test.ts
 // checks the property on matches generated from every shipped regex.
 
+import { isAscii } from '../text/letters.js';
 import type { RegexSource } from './types.js';
 
 const MIN_LITERAL = 1;
@@ -183,7 +184,7 @@ export function requiredLiterals(source: string, flags: string): string[] | unde
   if (!lits?.length) return undefined;
   if (flags.includes('i')) {
     // Folding compares ASCII lower case: a non-ASCII literal would need Unicode case folding.
-    if (lits.some((l) => /[^\x00-\x7f]/.test(l))) return undefined;
+    if (!lits.every(isAscii)) return undefined;
     return [...new Set(lits.map((l) => l.toLowerCase()))];
   }
   return lits;
@@ -212,7 +213,7 @@ const loweredLits = new WeakMap<RegexSource, string[] | null>();
 function lowered(src: RegexSource, lits: string[]): string[] | null {
   let low = loweredLits.get(src);
   if (low === undefined) {
-    low = lits.some((l) => /[^\x00-\x7f]/.test(l)) ? null : lits.map((l) => l.toLowerCase());
+    low = lits.every(isAscii) ? lits.map((l) => l.toLowerCase()) : null;
     loweredLits.set(src, low);
   }
   return low;
