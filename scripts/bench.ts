@@ -105,6 +105,9 @@ for (const { hook, target, cases } of HOOKS) {
 for (const { note } of HOOKS) if (note) out(`  note: ${note}\n`);
 out(`targets (ratio = median of the hook/baseline pairs; met when every input of the hook is within): ${verdicts.join(', ')}\n`);
 out('+ms: median of the hook run minus its paired node -e 0, the cost that stays when node itself runs faster or slower\n');
+// The same targets in milliseconds for this run: a ratio's budget moves with node's own start, the +ms column does not.
+const budgets = [...new Set(HOOKS.map((h) => h.target).filter((t): t is number => t !== null))].sort();
+out(`at this run's node -e 0 (${base.toFixed(1)} ms): ${budgets.map((t) => `${t.toFixed(2)}× leaves ${((t - 1) * base).toFixed(1)} ms`).join(', ')} over it, to hold against +ms\n`);
 
 // Where the time goes: a few more runs of each hook's allow input, and of pre-tool-use's deny (the input furthest
 // from its target), with HOOKWARDEN_TIMING=1, not counted above.
