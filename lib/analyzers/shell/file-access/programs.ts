@@ -135,6 +135,11 @@ export const PROGRAMS: Readonly<Record<string, Lazy<ArgSpec>>> = {
   sponge: WRITES,
   touch: () => ({ short: 'dtr', long: ['--date', '--reference', '--time'], roles: W }),
   truncate: () => ({ short: 'sr', long: ['--size', '--reference'], roles: W }),
+  // A named pipe or device node made where a file is expected is read as that file: a shell starting with a FIFO
+  // at ~/.bashrc, or a host with one at its settings path, waits on it. Not metadata, unlike touch. mknod's operands
+  // after the name are its type and device numbers.
+  mkfifo: () => ({ short: 'm', long: ['--mode'], roles: W }),
+  mknod: () => ({ short: 'm', long: ['--mode'], positions: [W], roles: NONE }),
   chmod: CHMOD,
   chown: CHOWN,
   chgrp: CHOWN,

@@ -58,6 +58,8 @@ export const WRITERS: Readonly<Record<string, string>> = {
   cp: 'cp copies files',
   mkdir: 'mkdir creates directories',
   touch: 'touch creates files or changes their times',
+  mkfifo: 'mkfifo creates named pipes',
+  mknod: 'mknod creates special files',
   chmod: 'chmod changes permissions',
   chown: 'chown changes ownership',
   chgrp: 'chgrp changes group ownership',
