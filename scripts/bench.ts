@@ -95,7 +95,9 @@ for (const { hook, target, cases } of HOOKS) {
     const ratio = median(s.ratio);
     const held = target !== null && c.kind !== 'read';
     met &&= !held || ratio <= target;
-    const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${(ratio - target).toFixed(2)})`;
+    // An excess under 0.005 would print as +0.00: three decimals then, so a "no" never reads as a zero gap.
+    const over = ratio - (target ?? ratio);
+    const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${over.toFixed(over < 0.005 ? 3 : 2)})`;
     // The spread of the pairs: on a busy host one run's median moves by more than the gap to a target.
     const iqr = `${pct(s.ratio, 25).toFixed(2)}-${pct(s.ratio, 75).toFixed(2)}`;
     out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${median(s.bare).toFixed(2).padStart(5)} ${median(s.over).toFixed(1).padStart(5)}  ${c.label}\n`);
