@@ -212,14 +212,18 @@ async function realCalls(port: number): Promise<Array<{ body: string; ms: number
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Generous, and ratios only: the typical call within 10 times the unloaded one, each call within 50 times the
- * slowest unloaded call (room for a stall of a loaded CI machine; starvation would be seconds). */
+/** Generous: the typical call within 10 times the unloaded one, each call within 50 times the slowest unloaded
+ * call, each with a floor. Starvation would be seconds (the slow clients hold on for 120 s); what the floors allow
+ * for is the rest of a CI run on two cores: another test file busy during the loaded window and not the unloaded
+ * one took a 1.3 ms call to 18 ms once (×13.7), while this file alone reads ×0.9-1.0. */
+const TYPICAL_FLOOR_MS = 100;
+const WORST_FLOOR_MS = 1_000;
 function compareTimes(label: string, baseline: Array<{ ms: number }>, loaded: Array<{ ms: number }>): void {
   const [b, l] = [median(baseline.map((c) => c.ms)), median(loaded.map((c) => c.ms))];
   const [worstB, worstL] = [Math.max(...baseline.map((c) => c.ms)), Math.max(...loaded.map((c) => c.ms))];
   console.log(`${label}: real call median ${l.toFixed(2)} ms vs ${b.toFixed(2)} ms without (×${(l / b).toFixed(1)}); worst ${worstL.toFixed(2)} vs ${worstB.toFixed(2)} ms`);
-  expect(l / b).toBeLessThan(10);
-  expect(worstL / worstB).toBeLessThan(50);
+  expect(l).toBeLessThan(Math.max(10 * b, TYPICAL_FLOOR_MS));
+  expect(worstL).toBeLessThan(Math.max(50 * worstB, WORST_FLOOR_MS));
 }
 
 describe('slow and many clients do not starve real hook calls', () => {
