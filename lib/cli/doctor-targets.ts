@@ -52,5 +52,5 @@ export function installedElsewhere(gone: string, root: string, projectDir: strin
   const goneRoot = dirname(dirname(dirname(gone)));
   return [root, join(projectDir, 'node_modules', 'hookwarden'), binRoot(env)]
     .filter((r): r is string => !!r && r !== goneRoot)
-    .find((r) => existsSync(hookEntryPath(r, 'pre-tool-use')));
+    .find((r) => existsSync(installedEntry(r, 'pre-tool-use')));
 }

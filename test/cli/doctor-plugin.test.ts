@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installedElsewhere } from '../../lib/cli/doctor-targets.js';
 import type { CliIO } from '../../lib/cli/io.js';
 import { runCli } from '../../lib/cli/main.js';
 import { ROOT } from '../helpers/registry.js';
@@ -75,5 +76,23 @@ describe('doctor with hookwarden installed as the Claude Code plugin', () => {
     const lines = hookLines(r.text());
     expect(lines).toHaveLength(6);
     for (const l of lines) expect(l).toMatch(/not installed \(run `hookwarden install`\)/);
+  });
+});
+
+describe('doctor and a 0.5 install elsewhere', () => {
+  it('a 0.5 install (dist/hooks/<hook>.js only) still counts as hookwarden installed elsewhere', () => {
+    const base = mkdtempSync(join(tmpdir(), 'hw-elsewhere-'));
+    try {
+      const project = join(base, 'project');
+      const old = join(project, 'node_modules', 'hookwarden');
+      mkdirSync(join(old, 'dist', 'hooks'), { recursive: true });
+      writeFileSync(join(old, 'dist', 'hooks', 'pre-tool-use.js'), '');
+      const gone = join(base, 'moved', 'dist', 'hooks', 'pre-tool-use.cjs');
+      expect(installedElsewhere(gone, join(base, 'no-build'), project, {})).toBe(old);
+      rmSync(join(old, 'dist', 'hooks', 'pre-tool-use.js'));
+      expect(installedElsewhere(gone, join(base, 'no-build'), project, {})).toBeUndefined();
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
