@@ -96,8 +96,8 @@ for (const { hook, target, cases } of HOOKS) {
     const held = target !== null && c.kind !== 'read';
     met &&= !held || ratio <= target;
     // An excess under 0.005 would print as +0.00: three decimals then, so a "no" never reads as a zero gap.
-    const over = ratio - (target ?? ratio);
-    const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${over.toFixed(over < 0.005 ? 3 : 2)})`;
+    const excess = ratio - (target ?? ratio);
+    const said = !held ? 'report only' : ratio <= target ? 'yes' : `no (+${excess.toFixed(excess < 0.005 ? 3 : 2)})`;
     // The spread of the pairs: on a busy host one run's median moves by more than the gap to a target.
     const iqr = `${pct(s.ratio, 25).toFixed(2)}-${pct(s.ratio, 75).toFixed(2)}`;
     out(`${hook.padEnd(15)} ${c.kind.padEnd(6)} ${median(s.wall).toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${iqr.padStart(10)} ${(held ? `≤${target.toFixed(2)}` : '-').padStart(7)}  ${said.padEnd(13)} ${median(s.bare).toFixed(2).padStart(5)} ${median(s.over).toFixed(1).padStart(5)}  ${c.label}\n`);
@@ -108,7 +108,7 @@ for (const { note } of HOOKS) if (note) out(`  note: ${note}\n`);
 out(`targets (ratio = median of the hook/baseline pairs; met when every input of the hook is within): ${verdicts.join(', ')}\n`);
 out('+ms: median of the hook run minus its paired node -e 0, the cost that stays when node itself runs faster or slower\n');
 // The same targets in milliseconds for this run: a ratio's budget moves with node's own start, the +ms column does not.
-const budgets = [...new Set(HOOKS.map((h) => h.target).filter((t): t is number => t !== null))].sort();
+const budgets = [...new Set(HOOKS.map((h) => h.target).filter((t): t is number => t !== null))].sort((a, b) => a - b);
 out(`at this run's node -e 0 (${base.toFixed(1)} ms): ${budgets.map((t) => `${t.toFixed(2)}× leaves ${((t - 1) * base).toFixed(1)} ms`).join(', ')} over it, to hold against +ms\n`);
 
 // Where the time goes: a few more runs of each hook's allow input, and of pre-tool-use's deny (the input furthest
